@@ -1,0 +1,1 @@
+"""The per-node supervisor (``kintsugi run``) on torch.distributed.elastic."""

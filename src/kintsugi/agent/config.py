@@ -1,0 +1,43 @@
+"""The node agent's own settings (torchrun's are parsed by torch itself)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kintsugi.agent.progress import HangConfig
+from kintsugi.recover.policy import PolicyConfig
+from kintsugi.runtime.inject import Fault
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentConfig:
+    """What ``kintsugi run`` adds to torchrun."""
+
+    run_id: str
+    """The job's id (torchrun's ``--rdzv-id``); shared by every node of the job."""
+    node: str
+    """This node's name in events and verdicts."""
+    run_dir: Path
+    """Where this run's logs, stacks, checkpoints and (by default) event store live."""
+    store_url: str
+    """Event store URL: ``sqlite:///...`` or ``postgresql://...``."""
+    faults: list[Fault] = field(default_factory=list)
+    """Faults to inject (``--inject``)."""
+    inject_spec: str = ""
+    hang: HangConfig = field(default_factory=HangConfig)
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+    monitor_interval_s: float = 0.1
+    """How often the agent checks on its ranks."""
+    step_sample_s: float = 1.0
+    """A step event is stored at most this often per rank (plus first steps and NaN losses)."""
+    alert: str = "log"
+    """Alert sinks, e.g. ``log,webhook=http://...``."""
+    checkpoint_dir: Path | None = None
+    """Where the checkpoint helper writes (default: ``RUN_DIR/checkpoints``)."""
+    quiet: bool = False
+    """Skip the report at the end."""
+
+    def __post_init__(self) -> None:
+        if self.monitor_interval_s <= 0 or self.step_sample_s < 0:
+            raise ValueError("monitor interval must be > 0 and step sampling >= 0")

@@ -1,0 +1,88 @@
+"""Evidence from hung ranks: process state and every thread's Python stack."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+from pathlib import Path
+
+from kintsugi.runtime.core import STACK_SIGNAL
+
+_COLLECTIVE = re.compile(
+    r"distributed_c10d\.py|all_reduce|all_gather|reduce_scatter|broadcast|barrier|"
+    r"\bwait\b|_wait|monitored_barrier|ProcessGroup"
+)
+
+
+def process_state(pid: int) -> str | None:
+    """The one-letter state from /proc (R, S, D, T, Z...), or None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return None
+    # Field 3, after the parenthesised command name (which may contain spaces).
+    return text.rsplit(")", 1)[-1].split()[0] if ")" in text else None
+
+
+def dump_stacks(pids: dict[int, int], stack_dir: Path, wait_s: float = 2.0) -> dict[int, str]:
+    """Asks every rank to write its threads' stacks; returns each rank's main-thread stack.
+
+    Stopped (SIGSTOP) ranks are continued so that their handler can run; the caller kills
+    them right after. Ranks that do not answer within ``wait_s`` are left out.
+    """
+    sizes: dict[int, int] = {}
+    for rank, pid in pids.items():
+        path = stack_dir / f"rank_{rank}.txt"
+        sizes[rank] = path.stat().st_size if path.exists() else 0
+        try:
+            os.kill(pid, STACK_SIGNAL)
+            if process_state(pid) == "T":
+                os.kill(pid, signal.SIGCONT)
+        except ProcessLookupError:
+            continue
+    deadline = time.monotonic() + wait_s
+    stacks: dict[int, str] = {}
+    while time.monotonic() < deadline and len(stacks) < len(pids):
+        for rank in pids:
+            if rank in stacks:
+                continue
+            path = stack_dir / f"rank_{rank}.txt"
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")[sizes[rank] :]
+            except FileNotFoundError:
+                continue
+            if text.rstrip().endswith(")") or "\n\n" in text or text.count("File ") >= 1:
+                # faulthandler writes in one go; give it a moment to finish the block.
+                time.sleep(0.05)
+                text = path.read_text(encoding="utf-8", errors="replace")[sizes[rank] :]
+                stacks[rank] = main_thread(text)
+        time.sleep(0.05)
+    return stacks
+
+
+def main_thread(dump: str) -> str:
+    """The main thread's block of a faulthandler all-threads dump (listed last)."""
+    blocks = [b.strip() for b in re.split(r"\n(?=(?:Current thread|Thread) 0x)", dump) if b.strip()]
+    return blocks[-1] if blocks else dump.strip()
+
+
+def in_collective(stack: str) -> bool:
+    """True if a main-thread stack is waiting inside a collective."""
+    return bool(_COLLECTIVE.search(stack))
+
+
+def suspect(stacks: dict[int, str], stopped: list[int]) -> int | None:
+    """The rank most likely to have caused a collective hang.
+
+    A stopped rank first; otherwise the one rank not inside a collective while others are.
+    """
+    if stopped:
+        return min(stopped)
+    outside = [r for r, s in stacks.items() if not in_collective(s)]
+    inside = [r for r, s in stacks.items() if in_collective(s)]
+    if len(outside) == 1 and inside:
+        return outside[0]
+    return None

@@ -1,0 +1,1 @@
+"""``kintsugi demo``: a real job on two simulated nodes, under injected faults."""

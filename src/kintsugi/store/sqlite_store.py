@@ -1,0 +1,114 @@
+"""The embedded default store: one SQLite file in WAL mode, safe for several agents at once."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from kintsugi.events import Event, EventKind
+from kintsugi.store.api import (
+    EventStore,
+    RunSummary,
+    StoreError,
+    StoreUnavailable,
+    register_backend,
+)
+from kintsugi.store.migrations import MIGRATIONS
+from kintsugi.store.sql_common import COLUMNS, RUNS_SQL, event_from_row, row_values, select_events
+
+
+class SqliteStore(EventStore):
+    """SQLite backend. One connection guarded by a lock; WAL lets other processes read."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        if not url.startswith("sqlite://"):
+            raise StoreError(f"not a SQLite URL: {url!r}")
+        # sqlite:///abs/path.db -> /abs/path.db ; sqlite://rel.db -> rel.db
+        path = Path(url[len("sqlite://") :])
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(
+                str(path), timeout=30.0, check_same_thread=False, isolation_level=None
+            )
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"cannot open SQLite store at {path}: {e}") from e
+        self._lock = threading.Lock()
+        self._closed = False
+        self._migrate()
+
+    def _migrate(self) -> None:
+        c = self._conn
+        with self._lock:
+            try:
+                c.execute("BEGIN IMMEDIATE")
+                c.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+                    " description TEXT NOT NULL, applied_ts REAL NOT NULL)"
+                )
+                done = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
+                for m in MIGRATIONS:
+                    if m.version in done:
+                        continue
+                    for stmt in m.sqlite:
+                        c.execute(stmt)
+                    c.execute(
+                        "INSERT INTO schema_migrations VALUES (?, ?, julianday('now'))",
+                        (m.version, m.description),
+                    )
+                c.execute("COMMIT")
+            except sqlite3.Error as e:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                raise StoreError(f"cannot migrate SQLite store at {self.path}: {e}") from e
+
+    def append(self, events: Sequence[Event]) -> None:
+        if not events:
+            return
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._conn.executemany(
+                    f"INSERT OR IGNORE INTO events ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [row_values(e) for e in events],
+                )
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as e:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise StoreUnavailable(f"SQLite store {self.path}: {e}") from e
+
+    def events(
+        self,
+        run_id: str | None = None,
+        kinds: Iterable[EventKind] | None = None,
+        node: str | None = None,
+    ) -> list[Event]:
+        sql, args = select_events("?", run_id, kinds, node)
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        return [event_from_row(r) for r in rows]
+
+    def runs(self) -> list[RunSummary]:
+        with self._lock:
+            rows = self._conn.execute(RUNS_SQL).fetchall()
+        return [RunSummary(r[0], float(r[1]), float(r[2]), int(r[3])) for r in rows]
+
+    def schema_version(self) -> int:
+        with self._lock:
+            row = self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+        return int(row[0] or 0)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            with self._lock:
+                self._conn.close()
+
+
+register_backend("sqlite", SqliteStore)
