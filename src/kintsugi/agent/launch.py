@@ -139,7 +139,7 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
         UserError: a bad flag, a missing script, a bad spec or an unusable run directory.
     """
     args = build_parser().parse_args(list(argv))
-    if not args.training_script:
+    if not args.training_script:  # pragma: no cover - argparse requires it
         raise UserError(
             "kintsugi run: no training script given (usage: kintsugi run [OPTIONS] SCRIPT [ARGS])"
         )
@@ -159,15 +159,6 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
     args.rdzv_id = run_id
     node = args.node_name or socket.gethostname()
     run_dir = Path(args.run_dir or Path("kintsugi_runs") / run_id).resolve()
-    try:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        probe = run_dir / f".write-test-{os.getpid()}"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as e:
-        raise UserError(
-            f"kintsugi run: run directory {run_dir} is not writable: {e.strerror}"
-        ) from None
     faults: list[inject.Fault] = []
     spec = ";".join(s for s in args.inject if s)
     if spec:
@@ -216,6 +207,18 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
         )
     except ValueError as e:
         raise UserError(f"kintsugi run: {e}") from None
+    if args.store:
+        check_store(args.store)
+    # Created last: a command line with any mistake in it leaves nothing behind.
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        probe = run_dir / f".write-test-{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise UserError(
+            f"kintsugi run: run directory {run_dir} is not writable: {e.strerror}"
+        ) from None
     # Logs go to the run directory (and still to the console) unless the user chose otherwise.
     if args.log_dir is None:
         args.log_dir = str(run_dir / "logs" / node)
@@ -241,7 +244,6 @@ def check_store(url: str) -> None:
 def main(argv: Sequence[str]) -> int:
     """Runs the job; returns the exit code."""
     args, config = parse(argv)
-    check_store(config.store_url)
     from kintsugi.agent.runner import run_agent
 
     return run_agent(args, config)

@@ -7,6 +7,7 @@ The timeline is the one of the node that hosts rank 0 (every node restarts toget
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,9 @@ class Report:
     steps: int | None = None
     checkpoints: int = 0
     nodes: list[str] = field(default_factory=list)
+    checkpoint_interval_s: float | None = None
+    """Mean time between consecutive checkpoint saves within an attempt."""
+    world_size: int = 0
     comparison: dict[str, Any] | None = None
 
     @property
@@ -89,6 +93,10 @@ class Report:
             "restarts": self.restarts,
             "steps": self.steps,
             "checkpoints": self.checkpoints,
+            "checkpoint_interval_s": (
+                None if self.checkpoint_interval_s is None else round(self.checkpoint_interval_s, 3)
+            ),
+            "world_size": self.world_size,
             "incidents": [i.to_dict() for i in self.incidents],
             "plan_comparison": self.comparison,
         }
@@ -129,12 +137,14 @@ def build_report(events: Sequence[Event]) -> Report:
     )
     prev_end: float | None = None
     max_step: int | None = None
+    gaps: list[float] = []
     for a in attempts:
         ev = [e for e in mine if e.attempt == a]
         first_steps = [e for e in _of(ev, EventKind.STEP) if e.rank == 0] or _of(ev, EventKind.STEP)
         t_first = first_steps[0].ts if first_steps else None
         restore = sum(float(e.data["duration_s"]) for e in _of(ev, EventKind.CHECKPOINT_LOADED))
         saves = _of(ev, EventKind.CHECKPOINT_SAVED)
+        gaps += [b.ts - a.ts for a, b in itertools.pairwise(saves)]
         badput["checkpoint_restore"] += restore
         badput["checkpoint_save"] += sum(float(e.data["duration_s"]) for e in saves)
         a_end_ev = _of(ev, EventKind.ATTEMPT_END)
@@ -172,6 +182,10 @@ def build_report(events: Sequence[Event]) -> Report:
         steps=max_step,
         checkpoints=len(_of(mine, EventKind.CHECKPOINT_SAVED)),
         nodes=sorted({e.node for e in events}),
+        checkpoint_interval_s=sum(gaps) / len(gaps) if gaps else None,
+        world_size=max(
+            (int(e.data["world_size"]) for e in _of(mine, EventKind.ATTEMPT_START)), default=0
+        ),
     )
 
 

@@ -65,9 +65,15 @@ def resolve(run: str, store: str | None) -> tuple[str, list[Event]]:
         with open_store(store) as s:
             events = s.events(run_id=run_id)
             if not events and path.is_dir():
-                runs = s.runs()
-                if runs:
-                    run_id = runs[0].run_id
+                # A run directory: the run whose agents wrote there (newest if several).
+                here = str(path.resolve())
+                starts = [
+                    e
+                    for e in s.events(kinds=[EventKind.RUN_START])
+                    if e.data.get("run_dir") == here
+                ]
+                if starts:
+                    run_id = starts[-1].run_id
                     events = s.events(run_id=run_id)
     except StoreError as e:
         raise UserError(str(e)) from None

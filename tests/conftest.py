@@ -1,0 +1,154 @@
+"""Shared fixtures: real processes, a real PostgreSQL server, and helpers to run kintsugi."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from kintsugi.events import Event
+from kintsugi.store import open_store
+
+REPO = Path(__file__).resolve().parents[1]
+TRAIN = REPO / "src" / "kintsugi" / "demo" / "train_charlm.py"
+TINY = ["--d-model", "16", "--layers", "1", "--seq", "16", "--batch", "4", "--log-every", "1000"]
+SHARED_PG = os.environ.get("KINTSUGI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+@dataclass
+class RunResult:
+    code: int
+    output: str
+    run_dir: Path
+    run_id: str
+
+    def events(self) -> list[Event]:
+        with open_store(f"sqlite:///{self.run_dir / 'events.db'}") as s:
+            return s.events(run_id=self.run_id)
+
+    def kinds(self) -> list[str]:
+        return [e.kind.value for e in self.events()]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def kintsugi_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "kintsugi", *args]
+
+
+def run_job(
+    tmp: Path,
+    *,
+    nproc: int = 2,
+    steps: int = 30,
+    inject: str | None = None,
+    extra: tuple[str, ...] = (),
+    script_args: tuple[str, ...] = (),
+    timeout: float = 180,
+    name: str = "job",
+) -> RunResult:
+    """Runs ``kintsugi run`` on the demo trainer (tiny settings) as a real subprocess."""
+    run_dir = tmp / name
+    run_id = f"{name}-{uuid.uuid4().hex[:6]}"
+    cmd = kintsugi_cmd(
+        "run", "--nproc-per-node", str(nproc), "--rdzv-id", run_id, "--run-dir", str(run_dir),
+        "--hang-floor-seconds", "3", "--no-report", "--node-name", "n0", *extra,
+    )
+    if inject:
+        cmd += ["--inject", inject]
+    cmd += [str(TRAIN), "--steps", str(steps), "--ckpt-every", "5", *TINY, *script_args]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=tmp)
+    return RunResult(p.returncode, p.stdout + p.stderr, run_dir, run_id)
+
+
+def _pg_bin() -> Path | None:
+    for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (d / "initdb").exists():
+            return d
+    return None
+
+
+class PrivateServer:
+    """A PostgreSQL server of our own (so a test may stop it), run as the postgres user."""
+
+    def __init__(self) -> None:
+        bin_dir = _pg_bin()
+        if bin_dir is None or (os.geteuid() == 0 and shutil.which("runuser") is None):
+            pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) or runuser not available")
+        self.bin = bin_dir
+        # Not under pytest's tmp dir: that is private to root, and the server runs as postgres.
+        self.base = Path(tempfile.mkdtemp(prefix="kintsugi-pg-"))
+        self.dir = self.base / "pgdata"
+        self.port = free_port()
+        if os.geteuid() == 0:
+            shutil.chown(self.base, "postgres")
+        self._as_postgres([str(self.bin / "initdb"), "-D", str(self.dir), "-A", "trust", "-U", "postgres"])
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _as_postgres(self, cmd: list[str]) -> None:
+        if os.geteuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        subprocess.run(cmd, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        opts = f"-p {self.port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.dir), "-o", opts, "-w", "-l", str(self.base / "pg.log"), "start"])
+
+    def stop(self) -> None:
+        self._as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", "immediate", "-w", "stop"])
+
+
+@pytest.fixture
+def private_pg() -> Iterator[PrivateServer]:
+    server = PrivateServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        try:
+            server.stop()
+        except subprocess.CalledProcessError:
+            pass
+        shutil.rmtree(server.base, ignore_errors=True)
+
+
+@pytest.fixture
+def shared_pg() -> Iterator[str]:
+    """A fresh database on the machine's PostgreSQL server (127.0.0.1:5432)."""
+    psycopg = pytest.importorskip("psycopg")
+    name = f"kintsugi_test_{uuid.uuid4().hex[:10]}"
+    try:
+        admin = psycopg.connect(SHARED_PG, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as e:
+        pytest.skip(f"no PostgreSQL server at {SHARED_PG}: {e}")
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = SHARED_PG.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield url
+    finally:
+        with psycopg.connect(SHARED_PG, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def wait_for(pred: object, timeout: float = 30.0, interval: float = 0.1) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():  # type: ignore[operator]
+            return True
+        time.sleep(interval)
+    return False
