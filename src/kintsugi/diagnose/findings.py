@@ -1,0 +1,60 @@
+"""Findings: single observations (a log line, an event, a DCGM result) that the rules correlate.
+
+Both the live path (agent events) and the offline path (a bundle of logs) produce findings;
+one rule set turns them into a Diagnosis.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kintsugi.diagnose.signatures import Role
+from kintsugi.events import Action, Category, Evidence, Layer
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One observation with its meaning and where it was made."""
+
+    signature: str
+    """Signature name, ``exception:<Type>``, or the producing parser's name."""
+    category: Category
+    layer: Layer
+    action: Action
+    severity: int
+    role: Role
+    text: str
+    source: str
+    """The file (relative to the bundle) or ``event:<kind>``."""
+    node: str | None = None
+    rank: int | None = None
+    attempt: int | None = None
+    line: int | None = None
+    event_id: str | None = None
+    ts: float | None = None
+    order: int = 0
+    """Position in its source, to order findings that have no timestamp."""
+    step: int | None = None
+    first: bool = False
+    """The launcher or agent says this rank failed first."""
+    detail: str = ""
+    """Extra key for recurrence (XID number, GPU, exception type, DCGM test)."""
+    value: float | None = None
+    """A measurement (median step time) where the finding is one."""
+    user_frame: bool | None = None
+    """For exceptions: whether the innermost frame is user code (None: no traceback)."""
+
+    @property
+    def key(self) -> str:
+        """What counts as 'the same error' for recurrence."""
+        return f"{self.signature}:{self.detail}" if self.detail else self.signature
+
+    def evidence(self) -> Evidence:
+        text = self.text if len(self.text) <= 300 else self.text[:297] + "..."
+        where = self.source
+        if self.node and not where.startswith(self.node) and where.startswith("event:"):
+            where = f"{where} ({self.node})"
+        return Evidence(source=where, text=text, line=self.line, event_id=self.event_id)
+
+    def with_(self, **changes: object) -> Finding:
+        return replace(self, **changes)  # type: ignore[arg-type]
