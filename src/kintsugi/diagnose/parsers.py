@@ -158,7 +158,9 @@ class LineParser:
         cls = self.sigs.exception(etype)
         category = cls.category if cls else Category.USER_CODE
         layer = cls.layer if cls else Layer.SCRIPT
-        action = cls.action if cls else Action.STOP
+        # An exception type no table names (often the application's own) may be transient:
+        # restart once; the same exception at the same step again stops the run.
+        action = cls.action if cls else Action.RESTART
         if category is Category.USER_CODE and user is not None:
             layer = Layer.SCRIPT if user else Layer.FRAMEWORK
         meta = category is Category.UNKNOWN and action is Action.NONE
