@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -65,8 +66,19 @@ def run_job(
     run_dir = tmp / name
     run_id = f"{name}-{uuid.uuid4().hex[:6]}"
     cmd = kintsugi_cmd(
-        "run", "--nproc-per-node", str(nproc), "--rdzv-id", run_id, "--run-dir", str(run_dir),
-        "--hang-floor-seconds", "3", "--no-report", "--node-name", "n0", *extra,
+        "run",
+        "--nproc-per-node",
+        str(nproc),
+        "--rdzv-id",
+        run_id,
+        "--run-dir",
+        str(run_dir),
+        "--hang-floor-seconds",
+        "3",
+        "--no-report",
+        "--node-name",
+        "n0",
+        *extra,
     )
     if inject:
         cmd += ["--inject", inject]
@@ -96,7 +108,9 @@ class PrivateServer:
         self.port = free_port()
         if os.geteuid() == 0:
             shutil.chown(self.base, "postgres")
-        self._as_postgres([str(self.bin / "initdb"), "-D", str(self.dir), "-A", "trust", "-U", "postgres"])
+        self._as_postgres(
+            [str(self.bin / "initdb"), "-D", str(self.dir), "-A", "trust", "-U", "postgres"]
+        )
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def _as_postgres(self, cmd: list[str]) -> None:
@@ -106,10 +120,24 @@ class PrivateServer:
 
     def start(self) -> None:
         opts = f"-p {self.port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.dir), "-o", opts, "-w", "-l", str(self.base / "pg.log"), "start"])
+        self._as_postgres(
+            [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.dir),
+                "-o",
+                opts,
+                "-w",
+                "-l",
+                str(self.base / "pg.log"),
+                "start",
+            ]
+        )
 
     def stop(self) -> None:
-        self._as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", "immediate", "-w", "stop"])
+        self._as_postgres(
+            [str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", "immediate", "-w", "stop"]
+        )
 
 
 @pytest.fixture
@@ -119,10 +147,8 @@ def private_pg() -> Iterator[PrivateServer]:
     try:
         yield server
     finally:
-        try:
+        with contextlib.suppress(subprocess.CalledProcessError):
             server.stop()
-        except subprocess.CalledProcessError:
-            pass
         shutil.rmtree(server.base, ignore_errors=True)
 
 

@@ -24,7 +24,10 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         (["run", "--inject", "explode:step=3", str(TRAIN)], "unknown fault 'explode'"),
         (["run", "--inject", "kill:step=x", str(TRAIN)], "bad number"),
         (["run", "--inject", "raise:time=3", str(TRAIN)], "time= works only with kill and sigstop"),
-        (["run", "--section-timeout", "checkpoint", str(TRAIN)], "--section-timeout expects NAME=SECONDS"),
+        (
+            ["run", "--section-timeout", "checkpoint", str(TRAIN)],
+            "--section-timeout expects NAME=SECONDS",
+        ),
         (["run", "--alert", "pager=x", str(TRAIN)], "unknown alert sink 'pager'"),
         (["run"], "required: training_script"),
         (["nonsense"], "invalid choice"),
@@ -39,7 +42,9 @@ def test_bad_input_is_one_line(args: list[str], needle: str, tmp_path: Path) -> 
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kintsugi: error:"), p.stderr
     assert needle in lines[0]
-    assert not (tmp_path / "kintsugi_runs").exists() or not any((tmp_path / "kintsugi_runs").iterdir())
+    assert not (tmp_path / "kintsugi_runs").exists() or not any(
+        (tmp_path / "kintsugi_runs").iterdir()
+    )
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
@@ -61,5 +66,12 @@ def test_run_dir_that_is_a_file(tmp_path: Path) -> None:
 def test_help_lists_torchrun_and_kintsugi_flags(tmp_path: Path) -> None:
     p = run_cli("run", "--help", cwd=tmp_path)
     assert p.returncode == 0
-    for flag in ("--nproc-per-node", "--rdzv-endpoint", "--max-restarts", "--inject", "--store", "--hang-factor"):
+    for flag in (
+        "--nproc-per-node",
+        "--rdzv-endpoint",
+        "--max-restarts",
+        "--inject",
+        "--store",
+        "--hang-factor",
+    ):
         assert flag in p.stdout

@@ -56,7 +56,15 @@ def test_diagnosis_contract() -> None:
         (Evidence("node7/dmesg", "NVRM: Xid ... 79", line=12),),
     )
     out = d.to_dict()
-    assert set(out) == {"category", "layer", "culprit", "action", "confidence", "summary", "evidence"}
+    assert set(out) == {
+        "category",
+        "layer",
+        "culprit",
+        "action",
+        "confidence",
+        "summary",
+        "evidence",
+    }
     assert Diagnosis.from_dict(out).to_dict() == out
     with pytest.raises(ValueError):
         Diagnosis(Category.UNKNOWN, Layer.SCRIPT, None, Action.NONE, 1.5, "x")

@@ -56,12 +56,23 @@ def test_bad_hang_config() -> None:
         HangConfig(factor=0)
 
 
-def out(attempt: int, sig: str | None = None, max_step: int | None = 10, failure: str = "crash") -> AttemptOutcome:
-    return AttemptOutcome(attempt=attempt, failure=failure, signature=sig, start_step=None, max_step=max_step)
+def out(
+    attempt: int, sig: str | None = None, max_step: int | None = 10, failure: str = "crash"
+) -> AttemptOutcome:
+    return AttemptOutcome(
+        attempt=attempt, failure=failure, signature=sig, start_step=None, max_step=max_step
+    )
 
 
 def diag(action: Action, node: str | None = "n0") -> Diagnosis:
-    return Diagnosis(Category.GPU_HARDWARE, Layer.INFRASTRUCTURE, Culprit(node, 0) if node else None, action, 0.9, "xid 79")
+    return Diagnosis(
+        Category.GPU_HARDWARE,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, 0) if node else None,
+        action,
+        0.9,
+        "xid 79",
+    )
 
 
 CFG = PolicyConfig(max_restarts=5, max_no_progress=2, backoff_s=1.0)
@@ -95,5 +106,16 @@ def test_budget() -> None:
 
 
 def test_culprit_node_leaves_others_restart() -> None:
-    assert decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, CFG, "n0").kind is DecisionKind.LEAVE
-    assert decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, CFG, "n1").kind is DecisionKind.RESTART
+    assert (
+        decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, CFG, "n0").kind is DecisionKind.LEAVE
+    )
+    assert (
+        decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, CFG, "n1").kind
+        is DecisionKind.RESTART
+    )
+
+
+def test_a_single_node_job_cannot_exclude_its_node() -> None:
+    alone = PolicyConfig(can_exclude=False)
+    d = decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, alone, "n0")
+    assert d.kind is DecisionKind.RESTART

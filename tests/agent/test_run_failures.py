@@ -70,7 +70,9 @@ def test_deterministic_exception_stops_instead_of_looping(tmp_path: Path) -> Non
 
 def test_restart_budget_exhausted(tmp_path: Path) -> None:
     r = run_job(
-        tmp_path, steps=30, inject="kill:step=4,rank=0;kill:step=12,rank=0,attempt=1",
+        tmp_path,
+        steps=30,
+        inject="kill:step=4,rank=0;kill:step=12,rank=0,attempt=1",
         extra=("--max-restarts", "1"),
     )
     assert r.code != 0
@@ -80,13 +82,58 @@ def test_restart_budget_exhausted(tmp_path: Path) -> None:
 
 def test_faulty_run_ends_bitwise_equal_to_a_fault_free_run(tmp_path: Path) -> None:
     """The strongest invariant: crashes and hangs change nothing in the final parameters."""
-    clean = run_job(tmp_path, steps=40, name="clean", script_args=("--out", str(tmp_path / "clean.pt")))
+    clean = run_job(
+        tmp_path, steps=40, name="clean", script_args=("--out", str(tmp_path / "clean.pt"))
+    )
     faulty = run_job(
-        tmp_path, steps=40, name="faulty",
+        tmp_path,
+        steps=40,
+        name="faulty",
         inject="kill:step=13,rank=1;hang:step=27,rank=0,attempt=1",
         script_args=("--out", str(tmp_path / "faulty.pt")),
     )
     assert clean.code == 0 and faulty.code == 0, faulty.output
     assert faulty.kinds().count("attempt_start") == 3
-    digest = [hashlib.sha256((tmp_path / f).read_bytes()).hexdigest() for f in ("clean.sha256", "faulty.sha256")]
+    digest = [
+        hashlib.sha256((tmp_path / f).read_bytes()).hexdigest()
+        for f in ("clean.sha256", "faulty.sha256")
+    ]
     assert digest[0] == digest[1]
+
+
+def test_live_diagnosis_alerts_a_real_webhook(tmp_path: Path) -> None:
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    received: list[dict[str, object]] = []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            received.append(json.loads(body))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+        r = run_job(
+            tmp_path,
+            steps=20,
+            inject="kill:step=12,rank=1",
+            extra=("--alert", f"log,webhook={url}"),
+        )
+    finally:
+        server.shutdown()
+    assert r.code == 0, r.output
+    assert len(received) == 1 and "SIGKILL" in json.dumps(received[0])
+    kinds = r.kinds()
+    # The verdict comes before recovery acts, and the alert is recorded.
+    assert kinds.index("diagnosis") < kinds.index("restart_decided")
+    alerts = [e.data for e in r.events() if e.kind.value == "alert"]
+    assert {a["sink"] for a in alerts} == {"log", "webhook"} and all(a["ok"] for a in alerts)

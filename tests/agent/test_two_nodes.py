@@ -20,13 +20,38 @@ def test_two_nodes_recover_together(tmp_path: Path) -> None:
     procs = []
     for node in ("a", "b"):
         cmd = kintsugi_cmd(
-            "run", "--nnodes", "2", "--nproc-per-node", "1", "--rdzv-backend", "c10d",
-            "--rdzv-endpoint", f"127.0.0.1:{port}", "--rdzv-id", run_id, "--node-name", node,
-            "--run-dir", str(tmp_path / "run"), "--store", store, "--hang-floor-seconds", "3",
-            "--no-report", "--inject", "kill:step=12,rank=1",
-            str(TRAIN), "--steps", "25", "--ckpt-every", "5", *TINY,
+            "run",
+            "--nnodes",
+            "2",
+            "--nproc-per-node",
+            "1",
+            "--rdzv-backend",
+            "c10d",
+            "--rdzv-endpoint",
+            f"127.0.0.1:{port}",
+            "--rdzv-id",
+            run_id,
+            "--node-name",
+            node,
+            "--run-dir",
+            str(tmp_path / "run"),
+            "--store",
+            store,
+            "--hang-floor-seconds",
+            "3",
+            "--no-report",
+            "--inject",
+            "kill:step=12,rank=1",
+            str(TRAIN),
+            "--steps",
+            "25",
+            "--ckpt-every",
+            "5",
+            *TINY,
         )
-        procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        procs.append(
+            subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        )
     outs = [p.communicate(timeout=240)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
     with open_store(store) as s:

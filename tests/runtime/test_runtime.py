@@ -18,7 +18,9 @@ from kintsugi.runtime.ipc import IpcClient
 
 def test_import_is_light() -> None:
     code = "import sys, kintsugi; print(sorted(m for m in sys.modules if m.split('.')[0] in ('torch','numpy','rich','psycopg','matplotlib')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -31,7 +33,9 @@ def test_without_agent_it_only_logs(tmp_path: Path) -> None:
         "print('ok', info.supervised)\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("KINTSUGI_")}
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
     assert p.returncode == 0 and p.stdout.strip() == "ok False"
 
 
@@ -61,7 +65,14 @@ def test_inject_specs() -> None:
     f = parse("kill:step=3,rank=1;sigstop:time=2.5,node=b,attempt=*")
     assert f[0].kind is FaultKind.KILL and f[0].step == 3 and f[0].attempt == 0
     assert f[1].outside() and f[1].attempt is None and f[1].node == "b"
-    for bad in ("", "kill", "kill:rank=1", "kill:step=1,time=2", "hang:step=1,seconds=x", "kill:step=1,color=red"):
+    for bad in (
+        "",
+        "kill",
+        "kill:rank=1",
+        "kill:step=1,time=2",
+        "hang:step=1,seconds=x",
+        "kill:step=1,color=red",
+    ):
         with pytest.raises(SpecError):
             parse(bad)
 
@@ -75,7 +86,12 @@ def test_checkpoint_is_atomic_and_falls_back(tmp_path: Path) -> None:
         "kintsugi.save_checkpoint({'w': torch.full((3,), 2.0)}, 2, directory=d)\n"
         "kintsugi.save_checkpoint({'w': torch.full((3,), 3.0)}, 3, directory=d)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=tmp_path, env={k: v for k, v in os.environ.items() if not k.startswith("KINTSUGI_")})
+    subprocess.run(
+        [sys.executable, "-c", code],
+        check=True,
+        cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if not k.startswith("KINTSUGI_")},
+    )
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["step_000000002.pt", "step_000000003.pt"]  # keep=2, no temp files left
     (tmp_path / "step_000000003.pt").write_bytes(b"torn")  # a damaged newest file

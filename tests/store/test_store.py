@@ -23,7 +23,9 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield request.getfixturevalue("shared_pg")
 
 
-def ev(kind: EventKind = EventKind.STEP, run: str = "r1", node: str = "n0", **data: object) -> Event:
+def ev(
+    kind: EventKind = EventKind.STEP, run: str = "r1", node: str = "n0", **data: object
+) -> Event:
     if not data and kind is EventKind.STEP:
         data = {"step": 1, "step_time_s": 0.1}
     return Event(kind=kind, run_id=run, node=node, data=dict(data))
@@ -52,9 +54,11 @@ def test_migrations_are_recorded_and_idempotent(store_url: str) -> None:
 
 def test_concurrent_writers(store_url: str) -> None:
     stores = [open_store(store_url) for _ in range(3)]
+
     def write(s: EventStore, i: int) -> None:
         for _ in range(20):
             s.append([ev(node=f"n{i}")])
+
     threads = [threading.Thread(target=write, args=(s, i)) for i, s in enumerate(stores)]
     for t in threads:
         t.start()
@@ -78,7 +82,9 @@ def test_plain_path_is_sqlite(tmp_path: Path) -> None:
         assert s.url.startswith("sqlite:///")
 
 
-def test_buffered_writer_survives_a_database_outage(private_pg: PrivateServer, tmp_path: Path) -> None:
+def test_buffered_writer_survives_a_database_outage(
+    private_pg: PrivateServer, tmp_path: Path
+) -> None:
     """Stop the real server mid-stream: events are spooled, then delivered, none lost."""
     spool = tmp_path / "spool.jsonl"
     w = BufferedWriter(lambda: open_store(private_pg.url), spool, retry_s=0.2)
@@ -117,6 +123,7 @@ def test_spool_left_by_a_dead_process_is_replayed(tmp_path: Path) -> None:
 def test_writer_close_keeps_undelivered_events_in_the_spool(tmp_path: Path) -> None:
     def down() -> EventStore:
         raise StoreUnavailable("down")
+
     spool = tmp_path / "spool.jsonl"
     w = BufferedWriter(down, spool, retry_s=0.05)
     w.put(ev())

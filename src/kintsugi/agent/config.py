@@ -35,6 +35,8 @@ class AgentConfig:
     """Alert sinks, e.g. ``log,webhook=http://...``."""
     checkpoint_dir: Path | None = None
     """Where the checkpoint helper writes (default: ``RUN_DIR/checkpoints``)."""
+    warm_standby: bool = True
+    """Keep pre-imported standby interpreters so restarts skip start-up (see warm_pool.py)."""
     quiet: bool = False
     """Skip the report at the end."""
 

@@ -26,10 +26,11 @@ from kintsugi.agent.config import AgentConfig
 from kintsugi.agent.ipc_server import IpcServer
 from kintsugi.agent.progress import Hang, ProgressTracker
 from kintsugi.agent.recorder import Recorder
-from kintsugi.events import Diagnosis, EventKind
+from kintsugi.agent.warm_pool import WarmPool
+from kintsugi.events import Diagnosis, Event, EventKind
 from kintsugi.notify import AlertSink
 from kintsugi.recover.policy import AttemptOutcome, Decision, DecisionKind, decide
-from kintsugi.runtime.core import ENV_ATTEMPT, ENV_NODE, ENV_RUN_DIR
+from kintsugi.runtime.core import ENV_ATTEMPT, ENV_NODE, ENV_RUN_DIR, PRELOAD_FILE
 from kintsugi.runtime.inject import Fault, FaultKind
 
 log = logging.getLogger("kintsugi.agent")
@@ -69,15 +70,27 @@ class KintsugiAgent(LocalElasticAgent):
         self.rec = recorder
         self.sinks = sinks
         self.ipc = IpcServer()
+        self.pool = (
+            WarmPool(spec.local_world_size, str(config.run_dir / PRELOAD_FILE))
+            if config.warm_standby
+            else None
+        )
+        # Load the signature library now, not in the middle of the first failure.
+        from kintsugi.diagnose.signatures import default_signatures
+
+        default_signatures()
         self.tracker = ProgressTracker(config.hang)
         self.attempt = -1
         self.restarts = 0
         self.outcomes: list[AttemptOutcome] = []
         self.verdict: str | None = None
+        self.history = _load_history(config)
+        """Past diagnoses from the store (other runs): recurrence across jobs is evidence."""
         self._attempt_t0 = time.monotonic()
         self._exits: dict[int, tuple[float, int]] = {}
         self._exceptions: dict[int, dict[str, Any]] = {}
         self._start_step: int | None = None
+        self._pool_filled = False
         self._last_sample: dict[int, float] = {}
         self._pending_outside: list[Fault] = []
         self._last_closed_check = 0.0
@@ -102,6 +115,7 @@ class KintsugiAgent(LocalElasticAgent):
         self._exits.clear()
         self._exceptions.clear()
         self._start_step = None
+        self._pool_filled = False
         ranks = [w.global_rank for w in worker_group.workers]
         self.tracker.start_attempt(ranks, now)
         self._pending_outside = [
@@ -116,6 +130,12 @@ class KintsugiAgent(LocalElasticAgent):
             ranks=ranks,
             pids={str(w.global_rank): w.id for w in worker_group.workers},
         )
+
+    def _start_workers(self, worker_group: WorkerGroup) -> dict[int, Any]:
+        if self.pool is None:
+            return super()._start_workers(worker_group)  # type: ignore[no-any-return]
+        with self.pool.launching():
+            return super()._start_workers(worker_group)  # type: ignore[no-any-return]
 
     def _invoke_run(self, role: str = "default") -> RunResult:
         wg = self._worker_group
@@ -177,6 +197,10 @@ class KintsugiAgent(LocalElasticAgent):
                 step = int(m.get("step", 0))
                 if self._start_step is None:
                     self._start_step = step - 1
+                if self.pool is not None and not self._pool_filled:
+                    # Training runs: now standbys for the next restart cost nothing.
+                    self._pool_filled = True
+                    self.pool.fill()
                 first = self.tracker.ranks.get(rank) is None or (
                     self.tracker.ranks[rank].last_step is None
                 )
@@ -312,6 +336,10 @@ class KintsugiAgent(LocalElasticAgent):
         stack_dir = self.kcfg.run_dir / "stacks" / f"attempt_{self.attempt}"
         dumped = stacks.dump_stacks(pids, stack_dir)
         suspect = stacks.suspect(dumped, stopped)
+        fr_dir = self.kcfg.run_dir / "flight_recorder" / f"attempt_{self.attempt}"
+        fr_ranks = stacks.dump_flight_recorders(
+            list(pids), os.path.dirname(self.ipc.path), self.ipc.key, fr_dir
+        )
         step = self.tracker.max_step()
         self.rec.emit(
             EventKind.HANG_DETECTED,
@@ -322,6 +350,8 @@ class KintsugiAgent(LocalElasticAgent):
             stopped_ranks=stopped,
             stacks={str(r): s for r, s in dumped.items()},
             stacks_dir=str(stack_dir),
+            flight_recorder_dir=str(fr_dir) if fr_ranks else None,
+            flight_recorder_ranks=fr_ranks,
             suspect_rank=suspect,
             step=step,
             learned_timeout_s=self.tracker.learned_timeout_s(),
@@ -345,7 +375,7 @@ class KintsugiAgent(LocalElasticAgent):
         try:
             from kintsugi.diagnose import diagnose_events
 
-            d = diagnose_events(self.rec.local)
+            d = diagnose_events(self.rec.local, history=self.history)
         except Exception as e:
             log.exception("kintsugi: diagnosis failed: %s", e)
             return None
@@ -413,6 +443,8 @@ class KintsugiAgent(LocalElasticAgent):
         )
         if failure != "peer":
             self.restarts += 1
+            # Keeps TORCHELASTIC_RESTART_COUNT right for scripts that read it.
+            self._remaining_restarts = max(0, self._remaining_restarts - 1)
         log.warning("kintsugi[%s]: restarting (%s)", self.kcfg.node, reason)
         if backoff_s > 0:
             time.sleep(backoff_s)
@@ -435,6 +467,21 @@ class KintsugiAgent(LocalElasticAgent):
 
     def close(self) -> None:
         self.ipc.close()
+        if self.pool is not None:
+            self.pool.close()
+
+
+def _load_history(config: AgentConfig, limit: int = 5000) -> list[Event]:
+    """Diagnoses of earlier runs in the store (best effort: a store that is down gives none)."""
+    from kintsugi.store import StoreError, open_store
+
+    try:
+        with open_store(config.store_url) as store:
+            past = store.events(kinds=[EventKind.DIAGNOSIS])
+    except StoreError as e:
+        log.warning("kintsugi: no failure history (store unavailable: %s)", e)
+        return []
+    return [e for e in past if e.run_id != config.run_id][-limit:]
 
 
 def tail(path: Path, lines: int) -> str:

@@ -32,7 +32,11 @@ def _env(name: str, default: str | None = None) -> str | None:
 
 
 def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
-    """Adds kintsugi's own flags (each also read from ``KINTSUGI_<NAME>``)."""
+    """Adds kintsugi's own flags (each also read from ``KINTSUGI_<NAME>``).
+
+    Numeric defaults stay strings: argparse converts them with ``type``, so a bad environment
+    value is reported like a bad flag, in one line.
+    """
     g = p.add_argument_group("kintsugi")
     g.add_argument(
         "--node-name", default=_env("NODE_NAME"), help="this node's name (default: hostname)"
@@ -56,19 +60,19 @@ def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--hang-factor",
         type=float,
-        default=float(_env("HANG_FACTOR", "3") or 3),
+        default=_env("HANG_FACTOR", "3"),
         help="hang limit = factor x p99 step time (default 3)",
     )
     g.add_argument(
         "--hang-floor-seconds",
         type=float,
-        default=float(_env("HANG_FLOOR_SECONDS", "10") or 10),
+        default=_env("HANG_FLOOR_SECONDS", "10"),
         help="the learned hang limit is never below this (default 10 s)",
     )
     g.add_argument(
         "--startup-timeout-seconds",
         type=float,
-        default=float(_env("STARTUP_TIMEOUT_SECONDS", "600") or 600),
+        default=_env("STARTUP_TIMEOUT_SECONDS", "600"),
         help="limit before the first step of an attempt (default 600 s)",
     )
     g.add_argument(
@@ -81,19 +85,19 @@ def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--max-no-progress",
         type=int,
-        default=int(_env("MAX_NO_PROGRESS", "3") or 3),
+        default=_env("MAX_NO_PROGRESS", "3"),
         help="stop after this many attempts in a row without progress (default 3)",
     )
     g.add_argument(
         "--backoff-seconds",
         type=float,
-        default=float(_env("BACKOFF_SECONDS", "0.5") or 0.5),
+        default=_env("BACKOFF_SECONDS", "0.5"),
         help="back-off before a repeated restart, doubling (default 0.5 s)",
     )
     g.add_argument(
         "--step-sample-seconds",
         type=float,
-        default=float(_env("STEP_SAMPLE_SECONDS", "1") or 1),
+        default=_env("STEP_SAMPLE_SECONDS", "1"),
         help="store a step event at most this often per rank (default 1 s)",
     )
     g.add_argument(
@@ -103,6 +107,12 @@ def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
         "--checkpoint-dir",
         default=_env("CHECKPOINT_DIR"),
         help="where kintsugi.save_checkpoint writes (default RUN_DIR/checkpoints)",
+    )
+    g.add_argument(
+        "--no-warm-standby",
+        action="store_true",
+        default=bool(_env("NO_WARM_STANDBY")),
+        help="restart with cold processes instead of pre-imported standby interpreters",
     )
     g.add_argument(
         "--no-report",
@@ -198,12 +208,14 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
                 max_restarts=args.max_restarts,
                 max_no_progress=args.max_no_progress,
                 backoff_s=args.backoff_seconds,
+                can_exclude=_max_nodes(args.nnodes) > 1,
             ),
             monitor_interval_s=args.monitor_interval,
             step_sample_s=args.step_sample_seconds,
             alert=args.alert,
             checkpoint_dir=Path(args.checkpoint_dir).resolve() if args.checkpoint_dir else None,
             quiet=args.no_report,
+            warm_standby=not args.no_warm_standby,
         )
     except ValueError as e:
         raise UserError(f"kintsugi run: {e}") from None
@@ -226,6 +238,13 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
         args.redirects = "3"
         args.tee = "3"
     return args, config
+
+
+def _max_nodes(nnodes: str) -> int:
+    try:
+        return int(str(nnodes).split(":")[-1])
+    except ValueError:
+        raise UserError(f"kintsugi run: --nnodes expects N or MIN:MAX, got {nnodes!r}") from None
 
 
 def check_store(url: str) -> None:

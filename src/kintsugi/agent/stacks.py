@@ -63,6 +63,32 @@ def dump_stacks(pids: dict[int, int], stack_dir: Path, wait_s: float = 2.0) -> d
     return stacks
 
 
+def dump_flight_recorders(
+    ranks: list[int], ipc_dir: str, key: str, out_dir: Path, wait_s: float = 1.0
+) -> list[int]:
+    """Asks each rank's control thread for its flight-recorder dump; returns who answered."""
+    import json
+    import socket
+
+    from kintsugi.runtime.control import control_socket_path
+
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    paths = {r: out_dir / f"rank_{r}.json" for r in ranks}
+    try:
+        for r, path in paths.items():
+            msg = json.dumps({"t": "dump_fr", "key": key, "path": str(path)}).encode()
+            try:
+                sock.sendto(msg, control_socket_path(os.path.join(ipc_dir, "agent.sock"), r))
+            except OSError:
+                continue
+    finally:
+        sock.close()
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline and not all(p.exists() for p in paths.values()):
+        time.sleep(0.05)
+    return [r for r, p in paths.items() if p.exists()]
+
+
 def main_thread(dump: str) -> str:
     """The main thread's block of a faulthandler all-threads dump (listed last)."""
     blocks = [b.strip() for b in re.split(r"\n(?=(?:Current thread|Thread) 0x)", dump) if b.strip()]

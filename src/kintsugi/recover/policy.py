@@ -9,7 +9,8 @@ the agent carries the decision out. Rules, in order:
 3. ``max_no_progress`` attempts in a row made no progress (no new step beyond the best seen).
 4. The restart budget is spent.
 5. The diagnosis blames this node and asks to restart without it: this node leaves, so the
-   others re-form (or a spare joins) through elastic's rendezvous.
+   others re-form (or a spare waiting in the rendezvous joins). A single-node job cannot
+   exclude its only node: it restarts, and rules 2-4 bound the retries.
 6. Otherwise restart, after a back-off that is 0 for a first failure and doubles with each
    consecutive failure that made no progress.
 """
@@ -41,6 +42,8 @@ class PolicyConfig:
     backoff_s: float = 0.5
     """Back-off after the second consecutive failure; doubles after each further one."""
     backoff_max_s: float = 30.0
+    can_exclude: bool = True
+    """Whether the job can go on without a node (more than one node, or spares waiting)."""
 
     def __post_init__(self) -> None:
         if self.max_restarts < 0 or self.max_no_progress < 1:
@@ -109,7 +112,8 @@ def decide(
     if restarts_done >= config.max_restarts:
         return Decision(DecisionKind.STOP, f"restart budget spent ({config.max_restarts} restarts)")
     if (
-        diagnosis is not None
+        config.can_exclude
+        and diagnosis is not None
         and diagnosis.action is Action.RESTART_WITHOUT_NODE
         and diagnosis.culprit is not None
         and diagnosis.culprit.node == this_node

@@ -35,6 +35,8 @@ STACK_SIGNAL = signal.SIGUSR1
 ENV_RUN_DIR = "KINTSUGI_RUN_DIR"
 ENV_NODE = "KINTSUGI_NODE"
 ENV_ATTEMPT = "KINTSUGI_ATTEMPT"
+PRELOAD_FILE = "standby_preload.txt"
+"""Written to the run directory by local rank 0 at its first step: the modules to preload."""
 
 
 @dataclass(slots=True)
@@ -111,6 +113,10 @@ def init() -> RankInfo:
     _state = state
     _install_excepthook()
     if client is not None:
+        from kintsugi.runtime import control
+        from kintsugi.runtime.ipc import ENV_KEY, ENV_SOCKET
+
+        control.start(os.environ[ENV_SOCKET], os.environ[ENV_KEY], info.rank)
         client.send("hello", rank=info.rank, pid=os.getpid(), attempt=info.attempt)
         # Interpreter teardown (process groups, threads) is silent and can take seconds: the
         # agent gives an exiting rank the exit limit instead of the step limit.
@@ -192,6 +198,8 @@ def step(iteration: int, loss: float | None = None, **metrics: float) -> None:
             inject.fire(fault)
             break
     now = time.monotonic()
+    if st.last_step is None and st.client is not None and st.info.local_rank == 0:
+        _write_preload(st.info)
     dt = now - st.last_t
     st.last_t = now
     st.last_step = iteration
@@ -209,6 +217,28 @@ def step(iteration: int, loss: float | None = None, **metrics: float) -> None:
         log.info("kintsugi: rank %d step %d loss %s", st.info.rank, iteration, loss)
     if loss is not None and not math.isfinite(loss):
         log.warning("kintsugi: rank %d step %d: non-finite loss %s", st.info.rank, iteration, loss)
+
+
+def _write_preload(info: RankInfo) -> None:
+    """Lists the modules the job imported, so the agent's standby workers import them ahead.
+
+    Dotted names too: ``import torch`` alone leaves ``torch.optim`` and friends to be imported
+    by the first step, which costs seconds that a restart would pay again.
+    """
+    if info.run_dir is None:
+        return
+    path = info.run_dir / PRELOAD_FILE
+    names = sorted(
+        n
+        for n in list(sys.modules)
+        if n.split(".", 1)[0] not in sys.stdlib_module_names and n != "__main__"
+    )
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        tmp.write_text("\n".join(names), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def _json_float(x: float | None) -> float | str | None:
