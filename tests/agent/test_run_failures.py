@@ -57,6 +57,9 @@ def test_hang_inside_a_collective_names_the_culprit(tmp_path: Path) -> None:
     assert "inject.py" in stacks["1"] and "all_reduce" in stacks["0"]
     assert hang.data["suspect_rank"] == 1
     assert (r.run_dir / "stacks" / "attempt_0" / "rank_0.txt").stat().st_size > 0
+    # gloo's flight recorder: rank 1 never entered the collective rank 0 waits in.
+    assert hang.data["flight_recorder_ranks"] == [0, 1]
+    assert hang.data["flight_recorder_lagging"] == [1]
 
 
 def test_deterministic_exception_stops_instead_of_looping(tmp_path: Path) -> None:

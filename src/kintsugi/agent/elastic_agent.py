@@ -340,6 +340,9 @@ class KintsugiAgent(LocalElasticAgent):
         fr_ranks = stacks.dump_flight_recorders(
             list(pids), os.path.dirname(self.ipc.path), self.ipc.key, fr_dir
         )
+        lagging = stacks.flight_recorder_laggards(fr_dir, fr_ranks)
+        if suspect is None and len(lagging) == 1:
+            suspect = lagging[0]
         step = self.tracker.max_step()
         self.rec.emit(
             EventKind.HANG_DETECTED,
@@ -352,6 +355,7 @@ class KintsugiAgent(LocalElasticAgent):
             stacks_dir=str(stack_dir),
             flight_recorder_dir=str(fr_dir) if fr_ranks else None,
             flight_recorder_ranks=fr_ranks,
+            flight_recorder_lagging=lagging,
             suspect_rank=suspect,
             step=step,
             learned_timeout_s=self.tracker.learned_timeout_s(),

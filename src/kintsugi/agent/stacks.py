@@ -89,6 +89,25 @@ def dump_flight_recorders(
     return [r for r, p in paths.items() if p.exists()]
 
 
+def flight_recorder_laggards(fr_dir: Path, ranks: list[int]) -> list[int]:
+    """Ranks whose newest recorded collective is behind the others' (they never entered it)."""
+    import json
+
+    newest: dict[int, int] = {}
+    for r in ranks:
+        try:
+            entries = json.loads((fr_dir / f"rank_{r}.json").read_text()).get("entries", [])
+        except (OSError, ValueError, AttributeError):
+            continue
+        seqs = [int(e.get("collective_seq_id", 0)) for e in entries if isinstance(e, dict)]
+        newest[r] = max(seqs, default=0)
+    if len(newest) < 2:
+        return []
+    top = max(newest.values())
+    behind = [r for r, s in newest.items() if s < top]
+    return sorted(behind) if len(behind) < len(newest) else []
+
+
 def main_thread(dump: str) -> str:
     """The main thread's block of a faulthandler all-threads dump (listed last)."""
     blocks = [b.strip() for b in re.split(r"\n(?=(?:Current thread|Thread) 0x)", dump) if b.strip()]
