@@ -26,13 +26,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--steps",
         type=int,
-        default=int(os.environ.get("KINTSUGI_DEMO_STEPS", "120")),
-        help="training iterations (default 120)",
+        default=int(os.environ.get("KINTSUGI_DEMO_STEPS", "200")),
+        help="training iterations (default 200)",
     )
     p.add_argument(
         "--inject",
         default=None,
-        help="fault schedule (default: kill rank 3 at step 30, then hang rank 0 at step 75)",
+        help="fault schedule (default: kill rank 3 at step 70, then hang rank 0 at step 150)",
     )
     p.add_argument("--no-verify", action="store_true", help="skip the fault-free reference run")
     p.add_argument(

@@ -14,14 +14,14 @@ from pathlib import Path
 from kintsugi.errors import UserError
 
 SCRIPT = Path(__file__).with_name("train_charlm.py")
-DEFAULT_FAULTS = "kill:step=30,rank=3;hang:step=75,rank=0,attempt=1"
+DEFAULT_FAULTS = "kill:step=70,rank=3;hang:step=150,rank=0,attempt=1"
 
 
 @dataclass(kw_only=True, slots=True)
 class DemoConfig:
     run_dir: Path | None = None
     """Where to write; default ``./kintsugi_runs/demo-<time>``."""
-    steps: int = 120
+    steps: int = 200
     inject: str | None = None
     """The fault schedule (``--inject`` syntax); None for the default one."""
     verify: bool = True

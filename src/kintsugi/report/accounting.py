@@ -241,6 +241,12 @@ def _incident(
                     cause = e.data.get("exc_type") or e.data.get("signal")
                     what = f"rank {e.rank} on {e.node} failed: {cause}"
                     node, rank, t_fail = e.node, e.rank, min(e.ts, a_end)
+                if (
+                    e.kind is EventKind.DIAGNOSIS
+                    and e.node != ev[0].node
+                    and abs(e.ts - a_end) < 30
+                ):
+                    summary = summary or str(e.data["summary"])
     # Work since the last checkpoint (or since training resumed) is lost.
     done = [s.ts for s in saves if s.ts <= t_fail]
     since = done[-1] if done else t_first
