@@ -24,6 +24,16 @@ def test_killed_rank_is_restarted_from_checkpoint(tmp_path: Path) -> None:
     loaded = [e for e in r.events() if e.kind.value == "checkpoint_loaded"]
     assert loaded and loaded[0].data["step"] == 9
     assert r.kinds().count("attempt_start") == 2 and "diagnosis" in r.kinds()
+    # The restart ran in the warm standby interpreters, not in fresh processes.
+    starts = [e.data["warm_workers"] for e in r.events() if e.kind.value == "attempt_start"]
+    assert starts == [0, 2]
+
+
+def test_cold_restart_without_standbys(tmp_path: Path) -> None:
+    r = run_job(tmp_path, steps=20, inject="kill:step=12,rank=1", extra=("--no-warm-standby",))
+    assert r.code == 0, r.output
+    starts = [e.data["warm_workers"] for e in r.events() if e.kind.value == "attempt_start"]
+    assert starts == [0, 0]
 
 
 def test_python_exception_is_reported_with_traceback(tmp_path: Path) -> None:

@@ -72,9 +72,11 @@ class KintsugiAgent(LocalElasticAgent):
         self.ipc = IpcServer()
         self.pool = (
             WarmPool(spec.local_world_size, str(config.run_dir / PRELOAD_FILE))
-            if config.warm_standby
+            if config.warm_standby and WarmPool.supported()
             else None
         )
+        if config.warm_standby and self.pool is None:
+            log.warning("kintsugi: this torch has no worker-spawn hook; restarts start cold")
         # Load the signature library now, not in the middle of the first failure.
         from kintsugi.diagnose.signatures import default_signatures
 
@@ -109,6 +111,7 @@ class KintsugiAgent(LocalElasticAgent):
         self.rec.attempt = self.attempt
         os.environ[ENV_ATTEMPT] = str(self.attempt)
         self.ipc.drain()  # stale messages of the previous attempt's dying ranks
+        served = self.pool.served if self.pool is not None else 0
         super()._initialize_workers(worker_group)
         now = time.monotonic()
         self._attempt_t0 = now
@@ -129,6 +132,7 @@ class KintsugiAgent(LocalElasticAgent):
             group_rank=worker_group.group_rank or 0,
             ranks=ranks,
             pids={str(w.global_rank): w.id for w in worker_group.workers},
+            warm_workers=(self.pool.served - served) if self.pool is not None else 0,
         )
 
     def _start_workers(self, worker_group: WorkerGroup) -> dict[int, Any]:

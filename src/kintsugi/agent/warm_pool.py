@@ -69,6 +69,11 @@ class WarmPool:
                 p.wait(timeout=2)
         self._procs.clear()
 
+    @staticmethod
+    def supported() -> bool:
+        """Whether this torch's elastic spawns workers through the hook the pool replaces."""
+        return callable(mp_api.__dict__.get(_HOOK))
+
     @contextlib.contextmanager
     def launching(self) -> Iterator[None]:
         """While active, elastic's worker spawns are served from the pool."""
