@@ -277,7 +277,11 @@ def _application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verd
     conf = {1: 0.3, 2: 0.45, 3: 0.6, 4: 0.8, 5: 0.9}.get(p.severity, 0.5)
     if p.signature.startswith("exception:") or p.user_frame is not None:
         conf = max(conf, 0.85)
-    app = p.category in APPLICATION and p.action is Action.STOP
+    # A Python exception in the application is no node's fault, whether it is known to be
+    # deterministic (stop) or may be transient (restart once; recurrence then stops it).
+    app = p.category in APPLICATION and (
+        p.action is Action.STOP or p.signature.startswith("exception:")
+    )
     culprit = None if app else Culprit(p.node, p.rank)
     category = p.category
     summary = f"{p.text[:160]} on {_where(p)}"
@@ -301,7 +305,7 @@ def _application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verd
         v.why(
             "culprit",
             "application_fault",
-            "a deterministic application or environment error: no node to blame",
+            "an application or environment error: no node to blame",
         )
     return v
 
