@@ -131,3 +131,27 @@ def test_writer_close_keeps_undelivered_events_in_the_spool(tmp_path: Path) -> N
     w.close(timeout_s=0.5)
     assert time.monotonic() - t0 < 5
     assert len(spool.read_text().splitlines()) == 1
+
+
+def test_events_are_held_when_store_and_spool_disk_both_fail(tmp_path: Path) -> None:
+    """The store is down and the spool cannot be written (a full disk): nothing is lost."""
+    url = f"sqlite:///{tmp_path / 'e.db'}"
+    up = {"store": False}
+
+    def flaky() -> EventStore:
+        if not up["store"]:
+            raise StoreUnavailable("down")
+        return open_store(url)
+
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("a file where the spool directory should be")
+    w = BufferedWriter(flaky, blocked / "spool.jsonl", retry_s=0.05)
+    sent = [ev(step=i, step_time_s=0.0) for i in range(5)]
+    for e in sent:
+        w.put(e)
+    assert not w.flush(0.5) and w.lost == 0
+    up["store"] = True
+    assert w.flush(10)
+    w.close()
+    with open_store(url) as s:
+        assert sorted(e.eid for e in s.events()) == sorted(e.eid for e in sent)

@@ -23,6 +23,7 @@ from kintsugi.store.api import EventStore, StoreError
 log = logging.getLogger(__name__)
 
 _STOP = object()
+_MAX_HELD = 100_000
 
 
 class BufferedWriter:
@@ -53,6 +54,9 @@ class BufferedWriter:
         self._closed = False
         self.delivered = 0
         self.spooled = 0
+        self.lost = 0
+        self._held: list[Event] = []
+        """Events neither stored nor spooled (the spool's disk is full too); retried first."""
         self.last_error: str | None = None
         self._thread = threading.Thread(
             target=self._loop, name="kintsugi-store-writer", daemon=True
@@ -74,7 +78,12 @@ class BufferedWriter:
         """
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            if self._q.empty() and self._idle.is_set() and not self._spool_pending():
+            if (
+                self._q.empty()
+                and self._idle.is_set()
+                and not self._held
+                and not self._spool_pending()
+            ):
                 return True
             time.sleep(0.02)
         return False
@@ -102,7 +111,7 @@ class BufferedWriter:
             try:
                 if p.stat().st_size > 0:
                     return True
-            except FileNotFoundError:
+            except OSError:  # absent, or its directory is not usable
                 pass
         return False
 
@@ -143,6 +152,8 @@ class BufferedWriter:
         return self._store
 
     def _deliver(self, events: list[Event]) -> None:
+        if self._held:
+            events, self._held = self._held + events, []
         store = self._connected()
         if store is not None and self._spool_pending() and not self._replay_spool(store):
             store = None
@@ -156,7 +167,15 @@ class BufferedWriter:
                 log.warning("event store unavailable, spooling %d events: %s", len(events), e)
                 self._reset()
         if events:
-            self._spool(events)
+            try:
+                self._spool(events)
+            except OSError as e:
+                # Disk full or gone: hold the events in memory, bounded, and keep retrying.
+                log.error(
+                    "kintsugi: cannot spool %d events to %s: %s", len(events), self.spool_path, e
+                )
+                self._held = events[-_MAX_HELD:]
+                self.lost += len(events) - len(self._held)
 
     def _reset(self) -> None:
         if self._store is not None:
