@@ -35,6 +35,10 @@ class AgentConfig:
     """Alert sinks, e.g. ``log,webhook=http://...``."""
     checkpoint_dir: Path | None = None
     """Where the checkpoint helper writes (default: ``RUN_DIR/checkpoints``)."""
+    rdzv_port: int = 0
+    """The rendezvous endpoint's port (0: none known)."""
+    max_nodes: int = 1
+    """The job's largest size (``--nnodes MIN:MAX``); nodes beyond it wait as spares."""
     warm_standby: bool = True
     """Keep pre-imported standby interpreters so restarts skip start-up (see warm_pool.py)."""
     quiet: bool = False

@@ -36,15 +36,19 @@ from kintsugi.runtime.inject import Fault, FaultKind
 log = logging.getLogger("kintsugi.agent")
 
 _LOG_TAIL_LINES = 50
+EXIT_EXCLUDED = 3
+"""Exit code of an agent whose node was excluded as the culprit; the job goes on elsewhere."""
 
 
 class StopRun(Exception):
     """The policy (or another node) ended the run; carries the verdict."""
 
-    def __init__(self, reason: str, exit_code: int = 1) -> None:
+    def __init__(self, reason: str, exit_code: int = 1, leave: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.exit_code = exit_code
+        self.leave = leave
+        """This node leaves a job that goes on without it (it was named the culprit)."""
 
 
 class KintsugiAgent(LocalElasticAgent):
@@ -113,6 +117,9 @@ class KintsugiAgent(LocalElasticAgent):
         self.ipc.drain()  # stale messages of the previous attempt's dying ranks
         served = self.pool.served if self.pool is not None else 0
         super()._initialize_workers(worker_group)
+        if self.kcfg.rdzv_port and stacks.listens_on(self.kcfg.rdzv_port):
+            # This agent hosts the rendezvous store: excluding this node would end the job.
+            self.kcfg.policy.can_exclude = False
         now = time.monotonic()
         self._attempt_t0 = now
         self._exits.clear()
@@ -124,7 +131,7 @@ class KintsugiAgent(LocalElasticAgent):
         self._pending_outside = [
             f
             for f in self.kcfg.faults
-            if f.outside() and f.rank in ranks and f.applies(f.rank, self.kcfg.node, self.attempt)
+            if f.outside() and any(f.applies(r, self.kcfg.node, self.attempt) for r in ranks)
         ]
         self.rec.emit(
             EventKind.ATTEMPT_START,
@@ -266,14 +273,17 @@ class KintsugiAgent(LocalElasticAgent):
         elapsed = time.monotonic() - self._attempt_t0
         pids = self._worker_pids()
         for f in list(self._pending_outside):
-            if f.time_s is not None and elapsed >= f.time_s and f.rank in pids:
-                self._pending_outside.remove(f)
-                self.rec.emit(
-                    EventKind.FAULT_INJECTED, rank=f.rank, fault=f.kind.value, spec=f.text
-                )
-                sig = signal.SIGKILL if f.kind is FaultKind.KILL else signal.SIGSTOP
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pids[f.rank], sig)
+            if f.time_s is None or elapsed < f.time_s:
+                continue
+            self._pending_outside.remove(f)
+            sig = signal.SIGKILL if f.kind is FaultKind.KILL else signal.SIGSTOP
+            for rank, pid in pids.items():
+                if f.applies(rank, self.kcfg.node, self.attempt):
+                    self.rec.emit(
+                        EventKind.FAULT_INJECTED, rank=rank, fault=f.kind.value, spec=f.text
+                    )
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, sig)
 
     def _peer_failed(self) -> bool:
         handler = self._worker_group.spec.rdzv_handler
@@ -283,7 +293,10 @@ class KintsugiAgent(LocalElasticAgent):
             if handler.is_closed():
                 self._stop_workers(self._worker_group)
                 raise StopRun("the run was stopped by another node (see its verdict)")
-        return bool(handler.num_nodes_waiting() > 0)
+        # A waiting node is admitted only if the job can grow; at its largest size the waiting
+        # node is a spare, and restarting for it would only re-form the same group forever.
+        group = self._worker_group.group_world_size or 0
+        return group < self.kcfg.max_nodes and bool(handler.num_nodes_waiting() > 0)
 
     # --- failures ------------------------------------------------------------------------
 
@@ -438,6 +451,9 @@ class KintsugiAgent(LocalElasticAgent):
         if d.kind is DecisionKind.STOP:
             # Tell the other nodes: their next rendezvous fails fast instead of waiting.
             self._worker_group.spec.rdzv_handler.set_closed()  # type: ignore[no-untyped-call]
+        if d.kind is DecisionKind.LEAVE:
+            log.error("kintsugi[%s]: leaving the job: %s", self.kcfg.node, d.reason)
+            raise StopRun(d.reason, exit_code=EXIT_EXCLUDED, leave=True)
         log.error("kintsugi[%s]: stopping: %s", self.kcfg.node, d.reason)
         raise StopRun(d.reason)
 

@@ -216,6 +216,7 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
             checkpoint_dir=Path(args.checkpoint_dir).resolve() if args.checkpoint_dir else None,
             quiet=args.no_report,
             warm_standby=not args.no_warm_standby,
+            max_nodes=_max_nodes(args.nnodes),
         )
     except ValueError as e:
         raise UserError(f"kintsugi run: {e}") from None

@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import Any
 
 from kintsugi.agent.config import AgentConfig
 from kintsugi.agent.elastic_agent import KintsugiAgent, StopRun
@@ -20,7 +21,7 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
     import torch.distributed.elastic.rendezvous.registry as rdzv_registry
     from torch.distributed.elastic.agent.server.api import WorkerSpec
     from torch.distributed.elastic.multiprocessing.api import SignalException
-    from torch.distributed.elastic.rendezvous import RendezvousParameters
+    from torch.distributed.elastic.rendezvous import RendezvousError, RendezvousParameters
     from torch.distributed.launcher.api import _get_addr_and_port
     from torch.distributed.run import config_from_args
 
@@ -59,6 +60,9 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         **lc.rdzv_configs,
     )
     master_addr, master_port = _get_addr_and_port(params)
+    endpoint = str(lc.rdzv_endpoint or "")
+    if endpoint.rpartition(":")[2].isdigit():
+        config.rdzv_port = int(endpoint.rpartition(":")[2])
     spec = WorkerSpec(
         role=lc.role,
         local_world_size=lc.nproc_per_node,
@@ -90,8 +94,20 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         else:
             outcome, code = "succeeded", 0
     except StopRun as e:
-        outcome, code = "stopped", e.exit_code
+        outcome, code = ("excluded" if e.leave else "stopped"), e.exit_code
         agent.verdict = e.reason
+        # A node that leaves must not close the rendezvous: the others (and spares) go on.
+        shutdown_rdzv = not e.leave
+        if e.leave:
+            _leave_rendezvous(spec.rdzv_handler)
+    except RendezvousError as e:
+        # The rendezvous store lives in the agent at --rdzv-endpoint: when that node finishes
+        # or dies, nodes still waiting (spares, an excluded node) cannot go on.
+        outcome, code = "failed", 1
+        agent.verdict = (
+            f"rendezvous at {lc.rdzv_endpoint} unusable ({type(e).__name__}): "
+            "the job ended or its host died"
+        )
     except SignalException as e:
         outcome, code, shutdown_rdzv = "signalled", 128 + int(e.sigval), False
         agent.verdict = f"agent received {e.sigval.name}"
@@ -115,6 +131,23 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
     if not config.quiet:
         _print_report(config)
     return code
+
+
+def _leave_rendezvous(handler: Any) -> None:
+    """Takes this node out of the rendezvous without closing it for the others.
+
+    elastic has no public call for it; its exit operation is what ``next_rendezvous`` runs
+    first. Without it the node drops out anyway once its keep-alive heartbeats expire.
+    """
+    try:
+        from torch.distributed.elastic.rendezvous.dynamic_rendezvous import _RendezvousExitOp
+
+        handler._stop_heartbeats()
+        handler._op_executor.run(
+            _RendezvousExitOp(), handler._get_deadline(handler._settings.timeout.close)
+        )
+    except Exception as e:  # noqa: BLE001 - not a dynamic handler, or the store is gone
+        log.warning("kintsugi: could not leave the rendezvous cleanly (%s); heartbeats expire", e)
 
 
 def _print_report(config: AgentConfig) -> None:

@@ -131,3 +131,40 @@ def suspect(stacks: dict[int, str], stopped: list[int]) -> int | None:
     if len(outside) == 1 and inside:
         return outside[0]
     return None
+
+
+def listens_on(port: int) -> bool:
+    """True if this process holds a listening TCP socket on ``port`` (Linux /proc).
+
+    The c10d rendezvous store lives in whichever agent bound the endpoint first; that node
+    cannot leave the job without taking the rendezvous down with it.
+    """
+    inodes: set[str] = set()
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(name, encoding="ascii") as f:
+                next(f, None)
+                for line in f:
+                    parts = line.split()
+                    if (
+                        len(parts) > 9
+                        and parts[3] == "0A"
+                        and int(parts[1].rsplit(":", 1)[1], 16) == port
+                    ):
+                        inodes.add(parts[9])
+        except OSError:
+            continue
+    if not inodes:
+        return False
+    try:
+        fds = os.listdir("/proc/self/fd")
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:[") and target[8:-1] in inodes:
+            return True
+    return False

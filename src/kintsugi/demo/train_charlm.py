@@ -94,6 +94,7 @@ def main() -> None:
     ap.add_argument("--text", type=Path, default=TEXT)
     ap.add_argument("--out", type=Path, default=None, help="write final parameters here (rank 0)")
     ap.add_argument("--log-every", type=int, default=25)
+    ap.add_argument("--step-sleep", type=float, default=0.0, help="seconds added to each step")
     args = ap.parse_args()
 
     torch.set_num_threads(1)
@@ -132,6 +133,8 @@ def main() -> None:
         loss.backward()  # type: ignore[no-untyped-call]
         allreduce_grads(model, world)
         opt.step()
+        if args.step_sleep:
+            time.sleep(args.step_sleep)
         kintsugi.step(it, loss=loss.item())
         if rank == 0 and (it % args.log_every == 0 or it == args.steps - 1):
             print(

@@ -448,7 +448,10 @@ def _recurrence(v: Verdict, roots: list[Finding]) -> None:
         return
     nodes = {f.node for f in same}
     v.support.extend(f for f in same if f is not p)
-    if v.action is Action.STOP or (v.category in APPLICATION and len(nodes) > 1):
+    # The application's own exception coming back is the application, even on one node; only
+    # errors that are not Python exceptions (signals, hardware lines) point at the node.
+    app_exception = v.category in APPLICATION and p.signature.startswith("exception:")
+    if v.action is Action.STOP or (v.category in APPLICATION and len(nodes) > 1) or app_exception:
         v.action, v.culprit, v.confidence = Action.STOP, None, max(v.confidence, 0.9)
         v.why(
             "action",

@@ -4,8 +4,9 @@ A pure function over data (``decide``), in the manner of elastic's rendezvous st
 the agent carries the decision out. Rules, in order:
 
 1. The diagnosis says ``stop`` (a deterministic application or environment error).
-2. The same failure (exception type, message and iteration) ended the previous attempt too:
-   a deterministic bug; restarting only burns GPU hours.
+2. The same failure (exception type, message and iteration) ended the previous attempt too,
+   and the diagnosis puts it in the application: a deterministic bug; restarting only burns
+   GPU hours.
 3. ``max_no_progress`` attempts in a row made no progress (no new step beyond the best seen).
 4. The restart budget is spent.
 5. The diagnosis blames this node and asks to restart without it: this node leaves, so the
@@ -21,7 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kintsugi.events import Action, Diagnosis
+from kintsugi.events import Action, Category, Diagnosis
+
+_APPLICATION = {Category.USER_CODE, Category.DEPENDENCY, Category.NUMERICAL, Category.OOM}
 
 
 class DecisionKind(StrEnum):
@@ -94,7 +97,10 @@ def decide(
     last = outcomes[-1]
     if diagnosis is not None and diagnosis.action is Action.STOP:
         return Decision(DecisionKind.STOP, f"diagnosis: {diagnosis.summary}")
-    if len(outcomes) >= 2 and last.signature is not None:
+    # Only an application's own failure can be a deterministic bug: a rank that lost its peer
+    # (network, hang, a killed host) may fail "the same way" twice by coincidence.
+    own = diagnosis is None or diagnosis.category in _APPLICATION
+    if own and len(outcomes) >= 2 and last.signature is not None:
         prev = outcomes[-2]
         if prev.signature == last.signature:
             return Decision(

@@ -14,7 +14,8 @@ Keys:
     step=N    fire when the rank reports iteration N (all kinds).
     time=S    fire S seconds after the worker group started (``kill`` and ``sigstop`` only:
               they are sent by the agent from outside).
-    rank=R    the global rank (default 0).
+    rank=R    the global rank (default 0); ``rank=*`` means every rank (with ``node=``: every
+              rank of that node, whatever ranks the rendezvous gave it).
     node=NAME only on that node (default: any).
     attempt=A the restart attempt it fires in (default 0, so a restarted job does not meet the
               same fault again; ``attempt=*`` fires in every attempt: a deterministic bug).
@@ -60,7 +61,8 @@ class Fault:
     """One fault to inject."""
 
     kind: FaultKind
-    rank: int = 0
+    rank: int | None = 0
+    """None means every rank."""
     step: int | None = None
     time_s: float | None = None
     node: str | None = None
@@ -72,7 +74,7 @@ class Fault:
 
     def applies(self, rank: int, node: str, attempt: int) -> bool:
         return (
-            self.rank == rank
+            (self.rank is None or self.rank == rank)
             and (self.node is None or self.node == node)
             and (self.attempt is None or self.attempt == attempt)
         )
@@ -116,7 +118,7 @@ def _parse_one(text: str) -> Fault:
     try:
         step = int(kv["step"]) if "step" in kv else None
         time_s = float(kv["time"]) if "time" in kv else None
-        rank = int(kv.get("rank", "0"))
+        rank = None if kv.get("rank") == "*" else int(kv.get("rank", "0"))
         attempt = None if kv.get("attempt") == "*" else int(kv.get("attempt", "0"))
         seconds = float(kv["seconds"]) if "seconds" in kv else None
         code = int(kv.get("code", "1"))
@@ -126,7 +128,7 @@ def _parse_one(text: str) -> Fault:
         raise SpecError(f"give exactly one of step= or time= in {text!r}")
     if time_s is not None and kind not in _OUTSIDE:
         raise SpecError(f"time= works only with kill and sigstop, not {kind.value} ({text!r})")
-    if (step is not None and step < 0) or (time_s is not None and time_s < 0) or rank < 0:
+    if (step is not None and step < 0) or (time_s is not None and time_s < 0) or (rank or 0) < 0:
         raise SpecError(f"step, time and rank must be >= 0 in {text!r}")
     if seconds is not None and kind is not FaultKind.HANG:
         raise SpecError(f"seconds= applies to hang only ({text!r})")
