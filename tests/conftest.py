@@ -51,6 +51,33 @@ def kintsugi_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "kintsugi", *args]
 
 
+def node_cmd(
+    node: str, run_id: str, port: int, tmp: Path, *extra: str, nnodes: int = 2
+) -> list[str]:
+    """``kintsugi run`` for one simulated node (1 rank) of a multi-node job over 127.0.0.1."""
+    return kintsugi_cmd(
+        "run",
+        "--nnodes",
+        str(nnodes),
+        "--nproc-per-node",
+        "1",
+        "--rdzv-backend",
+        "c10d",
+        "--rdzv-endpoint",
+        f"127.0.0.1:{port}",
+        "--rdzv-id",
+        run_id,
+        "--node-name",
+        node,
+        "--run-dir",
+        str(tmp / "run"),
+        "--store",
+        f"sqlite:///{tmp / 'events.db'}",
+        "--no-report",
+        *extra,
+    )
+
+
 def run_job(
     tmp: Path,
     *,

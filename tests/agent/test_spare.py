@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TINY, TRAIN, free_port, kintsugi_cmd, wait_for
+from conftest import TINY, TRAIN, free_port, node_cmd, wait_for
 from kintsugi.store import StoreError, open_store
 
 pytestmark = pytest.mark.slow
@@ -21,27 +21,13 @@ def test_a_spare_node_takes_the_place_of_a_failing_one(tmp_path: Path) -> None:
     faults = "kill:time=5,rank=*,node=b;kill:time=5,rank=*,node=b,attempt=1"
 
     def agent(node: str) -> subprocess.Popen[str]:
-        cmd = kintsugi_cmd(
-            "run",
-            "--nnodes",
-            "2",
-            "--nproc-per-node",
-            "1",
-            "--rdzv-backend",
-            "c10d",
-            "--rdzv-endpoint",
-            f"127.0.0.1:{port}",
-            "--rdzv-id",
-            run_id,
-            "--node-name",
+        cmd = node_cmd(
             node,
-            "--run-dir",
-            str(tmp_path / "run"),
-            "--store",
-            store,
+            run_id,
+            port,
+            tmp_path,
             "--hang-floor-seconds",
             "5",
-            "--no-report",
             "--inject",
             faults,
             str(TRAIN),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TINY, TRAIN, free_port, kintsugi_cmd
+from conftest import TINY, TRAIN, free_port, node_cmd
 from kintsugi.store import open_store
 
 pytestmark = pytest.mark.slow
@@ -19,27 +19,13 @@ def test_two_nodes_recover_together(tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path / 'events.db'}"
     procs = []
     for node in ("a", "b"):
-        cmd = kintsugi_cmd(
-            "run",
-            "--nnodes",
-            "2",
-            "--nproc-per-node",
-            "1",
-            "--rdzv-backend",
-            "c10d",
-            "--rdzv-endpoint",
-            f"127.0.0.1:{port}",
-            "--rdzv-id",
-            run_id,
-            "--node-name",
+        cmd = node_cmd(
             node,
-            "--run-dir",
-            str(tmp_path / "run"),
-            "--store",
-            store,
+            run_id,
+            port,
+            tmp_path,
             "--hang-floor-seconds",
             "3",
-            "--no-report",
             "--inject",
             "kill:step=12,rank=1",
             str(TRAIN),

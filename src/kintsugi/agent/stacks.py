@@ -78,7 +78,7 @@ def dump_flight_recorders(
         for r, path in paths.items():
             msg = json.dumps({"t": "dump_fr", "key": key, "path": str(path)}).encode()
             try:
-                sock.sendto(msg, control_socket_path(os.path.join(ipc_dir, "agent.sock"), r))
+                sock.sendto(msg, control_socket_path(ipc_dir, r))
             except OSError:
                 continue
     finally:

@@ -17,13 +17,14 @@ from pathlib import Path
 from kintsugi.runtime.ipc import decode
 
 
-def control_socket_path(agent_socket: str, rank: int) -> str:
-    return os.path.join(os.path.dirname(agent_socket), f"rank-{rank}.sock")
+def control_socket_path(ipc_dir: str, rank: int) -> str:
+    """Where rank ``rank`` listens, in the job's private IPC directory."""
+    return os.path.join(ipc_dir, f"rank-{rank}.sock")
 
 
 def start(agent_socket: str, key: str, rank: int) -> None:
     """Binds this rank's control socket and serves it on a daemon thread."""
-    path = control_socket_path(agent_socket, rank)
+    path = control_socket_path(os.path.dirname(agent_socket), rank)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
