@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +48,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def port_open(port: int) -> bool:
+    """Whether something listens on 127.0.0.1:``port`` (a rendezvous host has started)."""
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def kintsugi_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "kintsugi", *args]
 
@@ -76,6 +84,80 @@ def node_cmd(
         "--no-report",
         *extra,
     )
+
+
+def start_node(
+    node: str,
+    run_id: str,
+    port: int,
+    tmp: Path,
+    *extra: str,
+    nnodes: int = 2,
+    env: dict[str, str] | None = None,
+) -> subprocess.Popen[str]:
+    """Starts one simulated node (``node_cmd``), its output captured as text; ``env`` is
+    added to this process's environment."""
+    cmd = node_cmd(node, run_id, port, tmp, *extra, nnodes=nnodes)
+    return subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def finish_nodes(procs: dict[str, subprocess.Popen[str]], timeout: float) -> dict[str, str]:
+    """Waits for every simulated node and returns its output by name. If they are not all done
+    within ``timeout`` seconds, kills them all and fails with what each had printed, so a
+    hang shows where each node stood instead of a bare TimeoutExpired."""
+    deadline = time.monotonic() + timeout
+    outs: dict[str, str] = {}
+    try:
+        for name, proc in procs.items():
+            outs[name] = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))[0]
+    except subprocess.TimeoutExpired:
+        for proc in procs.values():
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+        for name, proc in procs.items():
+            outs[name] = outs.get(name) or proc.communicate(timeout=30)[0] or ""
+        report = "\n".join(f"===== node {n} =====\n{o[-6000:]}" for n, o in outs.items())
+        pytest.fail(f"nodes still running after {timeout:.0f} s\n{report}", pytrace=False)
+    return outs
+
+
+@contextlib.contextmanager
+def rendezvous_server() -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A ``kintsugi rendezvous`` store on a free port of 127.0.0.1: (process, endpoint)."""
+    p = subprocess.Popen(
+        kintsugi_cmd("rendezvous", "--host", "127.0.0.1", "--port", "0"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert p.stdout is not None
+        line = p.stdout.readline()
+        assert "serving c10d store at" in line, p.stderr.read() if p.stderr else ""
+        yield p, line.rsplit(" ", 1)[1].strip()
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+        for s in (p.stdout, p.stderr):
+            if s is not None:
+                s.close()
+
+
+def node_events(store_url: str, run_id: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """(node, kind, data) of a run's events so far; [] while the store does not exist yet."""
+    from kintsugi.store import StoreError
+
+    try:
+        with open_store(store_url) as s:
+            return [(e.node, e.kind.value, e.data) for e in s.events(run_id=run_id)]
+    except StoreError:
+        return []
 
 
 def run_job(
@@ -196,6 +278,17 @@ def shared_pg() -> Iterator[str]:
     finally:
         with psycopg.connect(SHARED_PG, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run_events(run_dir: Path) -> list[dict[str, object]]:
+    """Every event in ``run_dir/events.db`` as dicts; [] while the store does not exist yet."""
+    from kintsugi.store import StoreError
+
+    try:
+        with open_store(f"sqlite:///{run_dir / 'events.db'}", create=False) as s:
+            return [e.to_dict() for e in s.events()]
+    except StoreError:
+        return []
 
 
 def wait_for(pred: object, timeout: float = 30.0, interval: float = 0.1) -> bool:

@@ -26,7 +26,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         (["run", "--inject", "raise:time=3", str(TRAIN)], "time= works only with kill and sigstop"),
         (
             ["run", "--section-timeout", "checkpoint", str(TRAIN)],
-            "--section-timeout expects NAME=SECONDS",
+            "--section-timeout 'checkpoint': expects NAME=SECONDS",
         ),
         (["run", "--alert", "pager=x", str(TRAIN)], "unknown alert sink 'pager'"),
         (["run"], "required: training_script"),

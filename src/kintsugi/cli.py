@@ -1,4 +1,4 @@
-"""The ``kintsugi`` command: thin, it parses and calls.
+"""kintsugi keeps distributed PyTorch training productive while hardware and software fail.
 
 Each subsystem contributes its sub-commands through ``register(subparsers)`` in its own
 ``cli`` module; this file only wires them and turns user errors into one line and exit 2.
@@ -20,6 +20,11 @@ _PROVIDERS = (
     "kintsugi.demo.cli",
     "kintsugi.diagnose.cli",
     "kintsugi.plan.cli",
+    "kintsugi.health.cli",
+    "kintsugi.recover.cli",
+    "kintsugi.telemetry.cli",
+    "kintsugi.rendezvous.cli",
+    "kintsugi.web.cli",
 )
 
 

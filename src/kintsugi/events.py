@@ -36,6 +36,15 @@ class EventKind(StrEnum):
     DIAGNOSIS = "diagnosis"
     ALERT = "alert"
     LOG = "log"
+    STRAGGLER = "straggler"
+    NAN = "nan"
+    LOSS_SPIKE = "loss_spike"
+    HEALTH_CHECK = "health_check"
+    NODE_STATE = "node_state"
+    TELEMETRY = "telemetry"
+    KERNEL_LOG = "kernel_log"
+    CHECKPOINT_INTERVAL = "checkpoint_interval"
+    CHECKPOINT_PERSISTED = "checkpoint_persisted"
 
 
 # Required payload fields per kind, with their JSON types. Extra fields are allowed, so
@@ -57,6 +66,64 @@ EVENT_FIELDS: dict[EventKind, dict[str, type | tuple[type, ...]]] = {
     EventKind.DIAGNOSIS: {"category": str, "action": str, "summary": str},
     EventKind.ALERT: {"sink": str, "ok": bool},
     EventKind.LOG: {"message": str},
+    # Payloads built by kintsugi.straggle: Straggler.event_data(), NonFiniteReport.event_data(),
+    # LossSpike.event_data().
+    EventKind.STRAGGLER: {
+        "rank": int,
+        "node": str,
+        "step": int,
+        "slowdown": _NUM,
+        "persistent": bool,
+    },
+    EventKind.NAN: {"rank": int, "node": str, "step": (int, type(None)), "where": str},
+    EventKind.LOSS_SPIKE: {"rank": int, "step": int, "loss": _NUM, "score": _NUM},
+    EventKind.HEALTH_CHECK: {"level": int, "status": str, "checks": list},
+    EventKind.NODE_STATE: {"state": str, "reason": str},
+    EventKind.TELEMETRY: {"source": str, "metrics": dict},
+    EventKind.KERNEL_LOG: {"pattern": str, "line": str},
+    # The interval the Checkpointer's "auto" chose and why (one per choice or re-tune).
+    EventKind.CHECKPOINT_INTERVAL: {"interval_s": _NUM, "interval_steps": int, "reason": str},
+    # A staged snapshot reached storage durably (ok) or did not (reason says why).
+    EventKind.CHECKPOINT_PERSISTED: {"step": int, "ok": bool, "duration_s": _NUM, "path": str},
+}
+
+
+# Optional payload fields: checked when present (None allowed). A producer builds these
+# through the typed payloads below, so both ends agree on every key, not only the required.
+_STR_OR_NONE = (str, type(None))
+_INT_OR_NONE = (int, type(None))
+_NUM_OR_NONE = (int, float, type(None))
+EVENT_OPTIONAL: dict[EventKind, dict[str, type | tuple[type, ...]]] = {
+    EventKind.RANK_EXIT: {
+        "signal": _STR_OR_NONE,
+        "exc_type": _STR_OR_NONE,
+        "message": _STR_OR_NONE,
+        "traceback": _STR_OR_NONE,
+        "step": _INT_OR_NONE,
+        "log_tail": str,
+        "first": bool,
+        "terminated_by_agent": bool,
+        "detected_after_s": _NUM_OR_NONE,
+        "pid": _INT_OR_NONE,
+        "signature": _STR_OR_NONE,
+    },
+    # Sent by kintsugi.Checkpointer (see docs/checkpoint.md).
+    EventKind.CHECKPOINT_SAVED: {
+        "tier": str,
+        "bytes": int,
+        "blocking_s": _NUM,
+        "interval_s": _NUM_OR_NONE,
+    },
+    EventKind.CHECKPOINT_LOADED: {"tier": str, "skipped": list},
+    EventKind.CHECKPOINT_PERSISTED: {"tier": str, "bytes": int, "reason": _STR_OR_NONE},
+    EventKind.CHECKPOINT_INTERVAL: {
+        "blocking_s": _NUM,
+        "background_s": _NUM,
+        "step_s": _NUM,
+        "mtbf_s": _NUM,
+        "mtbf_source": str,
+        "expected_overhead": _NUM,
+    },
 }
 
 
@@ -148,11 +215,55 @@ def validate(kind: EventKind, data: dict[str, JSON]) -> None:
     for name, typ in EVENT_FIELDS[kind].items():
         if name not in data:
             raise SchemaError(f"{kind.value} event lacks field {name!r}")
-        value = data[name]
-        if isinstance(value, bool) and typ is not bool:
-            raise SchemaError(f"{kind.value}.{name} must be {typ}, got bool")
-        if not isinstance(value, typ):
-            raise SchemaError(f"{kind.value}.{name} must be {typ}, got {type(value).__name__}")
+        _check(kind, name, data[name], typ)
+    for name, typ in EVENT_OPTIONAL.get(kind, {}).items():
+        if name in data:
+            _check(kind, name, data[name], typ)
+
+
+def _check(kind: EventKind, name: str, value: JSON, typ: type | tuple[type, ...]) -> None:
+    accepts_bool = typ is bool or (isinstance(typ, tuple) and bool in typ)
+    if isinstance(value, bool) and not accepts_bool:
+        raise SchemaError(f"{kind.value}.{name} must be {typ}, got bool")
+    if not isinstance(value, typ):
+        raise SchemaError(f"{kind.value}.{name} must be {typ}, got {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RankExit:
+    """The payload of a ``rank_exit`` event: how one rank ended, with its evidence."""
+
+    exitcode: int
+    signal: str | None = None
+    exc_type: str | None = None
+    message: str | None = None
+    traceback: str | None = None
+    step: int | None = None
+    log_tail: str = ""
+    first: bool = False
+    """The rank that failed first on this node (the others died in sympathy)."""
+    terminated_by_agent: bool = False
+    detected_after_s: float | None = None
+    pid: int | None = None
+    signature: str | None = None
+    """What makes two failures "the same" (see :func:`failure_signature`)."""
+
+    def to_data(self) -> dict[str, JSON]:
+        return {f: getattr(self, f) for f in self.__slots__}
+
+
+def failure_signature(
+    exc_type: str | None, message: str | None, signal: str | None, step: int | None
+) -> str:
+    """The one definition of "the same failure": type (or signal), message head, iteration.
+
+    The restart policy stops when consecutive attempts end with the same signature, and
+    diagnosis reads the same value from ``rank_exit`` events for recurrence.
+    """
+    what = exc_type or signal or "exit"
+    if message:
+        what += f": {' '.join(message[:1000].split())[:200]}"
+    return f"{what} at iteration {step}"
 
 
 # --- diagnosis vocabulary -------------------------------------------------------------
@@ -174,6 +285,22 @@ class Category(StrEnum):
     USER_CODE = "user_code"
     DEPENDENCY = "dependency"
     UNKNOWN = "unknown"
+
+
+NODE_HARDWARE: frozenset[Category] = frozenset(
+    {Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK, Category.HOST}
+)
+"""A part of a node failed: recovery excludes or replaces the node (planner and policy)."""
+NODE_SUSPECT: frozenset[Category] = NODE_HARDWARE | {
+    Category.NETWORK,
+    Category.HANG,
+    Category.STRAGGLER,
+}
+"""What counts against a node in its history (lemon ranking, recurrence across jobs)."""
+APPLICATION: frozenset[Category] = frozenset(
+    {Category.USER_CODE, Category.DEPENDENCY, Category.NUMERICAL, Category.OOM}
+)
+"""The application's own failures: the same one twice in a row is deterministic (stop)."""
 
 
 class Layer(StrEnum):

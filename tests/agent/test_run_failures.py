@@ -24,9 +24,10 @@ def test_killed_rank_is_restarted_from_checkpoint(tmp_path: Path) -> None:
     loaded = [e for e in r.events() if e.kind.value == "checkpoint_loaded"]
     assert loaded and loaded[0].data["step"] == 9
     assert r.kinds().count("attempt_start") == 2 and "diagnosis" in r.kinds()
-    # The restart ran in the warm standby interpreters, not in fresh processes.
+    # The restart ran in the warm standby interpreters, not in fresh processes. (The first
+    # launch is cold unless the rendezvous kept it waiting long enough to warm standbys.)
     starts = [e.data["warm_workers"] for e in r.events() if e.kind.value == "attempt_start"]
-    assert starts == [0, 2]
+    assert starts[1:] == [2]
 
 
 def test_cold_restart_without_standbys(tmp_path: Path) -> None:

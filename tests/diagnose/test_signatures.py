@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.diagnose.signatures import load_signatures, required_keywords
+from kintsugi.diagnose.signatures import default_signatures, load_signatures, required_keywords
 from kintsugi.errors import UserError
 
 LINES = {
@@ -39,8 +39,17 @@ LINES = {
     "WorkNCCL(SeqNum=1, OpType=ALLREDUCE) ran for 600043 milliseconds before timing out.",
     "nccl_remote_error": "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp"
     ":1970, remote process exited or there was a network error, NCCL version 2.21.5",
+    "loss_scale_floor": "Exception: Current loss scale already at minimum - cannot decrease scale "
+    "anymore. Exiting run.",
+    "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
+    "GT/s PCIe x4 link at 0000:a8:02.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)",
+    "nvlink_inactive": "\t Link 3: <inactive>",
+    "boot_marker": "-- Boot 0f4c2e9b77a145d3b0e1c9a8d6f3e2b1 --",
+    "nccl_no_interface": "dgx-h-14:58725:58725 [0] misc/socket.cc:484 NCCL WARN Bootstrap : "
+    "no socket interface found",
     "nccl_system_error": "NCCL WARN NET/IB : Got completion from peer 10.0.0.7<43013> with "
     "error 12, opcode 0, len 0, vendor err 129 (Recv)",
+    "link_up": "[Tue May 14 22:20:53 2024] mlx5_core 0000:1a:00.0 ens200np0: Link up",
     "nic_link_down": "[9001.0] mlx5_core 0000:5e:00.0 ib0: Link down",
     "gloo_peer_closed": "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:553] "
     "Connection closed by peer [127.0.0.1]:416",
@@ -52,9 +61,33 @@ LINES = {
     "io_error": "OSError: [Errno 116] Stale file handle",
     "s3_error": "botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the "
     "PutObject operation",
-    "machine_check": "[12001.1] mce: [Hardware Error]: Machine check events logged",
+    "machine_check": "[12001.1] mce: [Hardware Error]: CPU 17: Machine Check Exception: 5 Bank "
+    "5: be00000000800400",
     "segfault": "traceback : Signal 11 (SIGSEGV) received by PID 8140",
     "abort": "terminate called after throwing an instance of 'c10::Error'",
+    "nvswitch_sxid_fatal": "nvidia-nvswitch3: SXid (PCI:0000:c5:00.0): 24007, Fatal, Link 44 "
+    "sourcetrack TCEN0 crumbstore ECC DBE Error",
+    "dist_error_terminate": "terminate called after throwing an instance of "
+    "'c10::DistBackendError'",
+    "shape_mismatch": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (4096x512 and "
+    "1024x4096)",
+    "dtype_device_mismatch": "RuntimeError: expected scalar type Float but found BFloat16",
+    "job_succeeded": "I0830 02:41:07.332000 40712 torch/distributed/elastic/agent/server/api.py:"
+    "880] [default] worker group successfully finished. Waiting 300 seconds for other agents",
+    "corrupt_checkpoint": "RuntimeError: PytorchStreamReader failed reading zip archive: failed "
+    "finding central directory",
+    "gpu_driver_not_loaded": "Apr 29 06:00:53 cn-g042 systemd-modules-load[611]: Failed to find "
+    "module 'nvidia'",
+    "port_in_use": "torch.distributed.DistNetworkError: The server socket has failed to listen "
+    "on any local network address. port: 29500, useIpv6: false, code: -98, name: EADDRINUSE",
+    "invalid_configuration": "ValueError: micro batch size 6 must divide the global batch "
+    "size 1024 (got a remainder of 4)",
+    "state_dict_mismatch": "RuntimeError: Error(s) in loading state_dict for GPT: Missing key(s) "
+    'in state_dict: "lm_head.weight".',
+    "missing_library": "ImportError: libcudnn.so.9: cannot open shared object file: No such "
+    "file or directory",
+    "storage_timeout": "urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='s3.us-"
+    "east-1.amazonaws.com', port=443): Read timed out. (read timeout=60)",
     "bus_error": "traceback : Signal 7 (SIGBUS) received by PID 8140",
     "sigkill": "traceback : Signal 9 (SIGKILL) received by PID 8763",
     "sigterm": "Sending process 7508 closing signal SIGTERM",
@@ -66,6 +99,30 @@ LINES = {
     "nvlink_error": "NVLink link 3 is down",
     "gpu_lost": "Unable to determine the device handle for GPU 0000:3B:00.0: GPU is lost.",
     "child_failed": "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:",
+    "nvswitch_fabric_down": (
+        "Oct  2 03:14:03 hgx-22 nv-fabricmanager[2811]: fabric manager NVIDIA GPU driver "
+        "interface version 535.183.01 don't match with Fabric Manager version 535.161.08."
+    ),
+    "efa_device_failed": (
+        "[120176.5] efa 0000:a0:1d.0: Device reset completed, but AQ did not recover, "
+        "marking device as failed"
+    ),
+    "local_disk_failure": (
+        "[1650832.0] XFS (nvme1n1): Filesystem has been shut down due to log error (0x2)."
+    ),
+    "evicted_disk_pressure": (
+        "Warning  Evicted  2m  kubelet  The node was low on resource: ephemeral-storage. "
+        "Threshold quantity: 10737418240, available: 8112340Ki."
+    ),
+    "container_oom_killed": "      Reason:       OOMKilled",
+    "collective_mismatch": (
+        "  Collective sequence number: 5121 has mismatched op types: nccl:all_reduce on ranks "
+        "0-14 vs nccl:broadcast on rank 15"
+    ),
+    "node_not_ready": (
+        "17m  Normal  NodeNotReady  node/ip-10-20-4-12  Node ip-10-20-4-12 status is now: "
+        "NodeNotReady"
+    ),
 }
 
 
@@ -124,3 +181,59 @@ def test_bad_user_file_is_a_user_error(tmp_path: Path) -> None:
         load_signatures([f], use_env=False)
     with pytest.raises(UserError, match="cannot read"):
         load_signatures([tmp_path / "missing.toml"], use_env=False)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "AssertionError: Check batch related parameters. train_batch_size is not equal to "
+        "micro_batch_per_gpu * gradient_acc_step * world_size 256 != 2 * 8 * 8",
+        "lightning.fabric.utilities.exceptions.MisconfigurationException: `ModelCheckpoint("
+        "monitor='val_acc')` could not find the monitored key in the returned metrics",
+        "ValueError: Expected input of length 4096 but got 4097",
+        "TypeError: forward() got an unexpected keyword argument 'attention_mask'",
+        "omegaconf.errors.ConfigKeyError: Key 'optim' is not in struct",
+    ],
+)
+def test_validation_failures_are_configuration_errors(line: str) -> None:
+    hit = default_signatures().match(line)
+    assert hit is not None and hit[0].name == "invalid_configuration", hit
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] Timed out "
+        "waiting 1800000ms for recv operation to complete",
+        "ValueError: could not convert string to float: 'abc'",  # a data value, caught by type
+        "Expected all ranks to join, waiting",  # not an exception line
+    ],
+)
+def test_other_lines_are_not_configuration_errors(line: str) -> None:
+    hit = default_signatures().match(line)
+    assert hit is None or hit[0].name != "invalid_configuration", hit
+
+
+def test_a_cuda_oom_with_another_process_filling_the_gpu_is_the_node() -> None:
+    from kintsugi.diagnose.extract import foreign_gpu_memory
+
+    theirs = (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+        "total capacity of 79.15 GiB of which 1.67 GiB is free. Process 201877 has 71.32 GiB "
+        "memory in use. Process 66213 has 6.38 GiB memory in use. Of the allocated memory "
+        "5.91 GiB is allocated by PyTorch"
+    )
+    mine = (
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB. GPU 7 has a "
+        "total capacity of 79.10 GiB of which 0.18 GiB is free. Including non-PyTorch memory, "
+        "this process has 78.90 GiB memory in use. Of the allocated memory 77.60 GiB is "
+        "allocated by PyTorch"
+    )
+    assert foreign_gpu_memory(theirs) == 71.32
+    assert foreign_gpu_memory(mine) is None
+
+
+def test_a_corrected_machine_check_summary_is_not_a_host_failure() -> None:
+    # The kernel prints it for corrected errors too; the error lines say what happened.
+    hit = default_signatures().match("mce: [Hardware Error]: Machine check events logged")
+    assert hit is None or hit[0].name != "machine_check"

@@ -129,7 +129,10 @@ def test_simulate_sweep_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 BAD = [
-    (["plan", "--gpus", "64", "--gpu-mtbf-hours", "-5", "--checkpoint-seconds", "1"], "MTBF"),
+    (
+        ["plan", "--gpus", "64", "--gpu-mtbf-hours", "-5", "--checkpoint-seconds", "1"],
+        "--gpu-mtbf-hours '-5': must be > 0",
+    ),
     (
         ["plan", "--gpus", "64", "--node-failures-per-1000-days", "0", "--checkpoint-seconds", "1"],
         "rate",
@@ -146,7 +149,7 @@ BAD = [
     (["plan", "--gpus", "64", "--checkpoint-seconds", "0"], "interval"),
     (["simulate", "--gpus", "64", "--checkpoint-seconds", "1", "--runs", "0"], "--runs"),
     (["simulate", "--gpus", "64", "--checkpoint-seconds", "1", "--sweep", "colour=1"], "sweep"),
-    (["plan", "--gpus", "sixty"], "invalid int"),
+    (["plan", "--gpus", "sixty"], "--gpus 'sixty': not a valid integer"),
 ]
 
 
@@ -181,5 +184,5 @@ def test_every_flag_is_documented() -> None:
     from kintsugi.plan.options import OPTIONS
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "planning.md").read_text()
-    missing = [o.flag for o in OPTIONS if f"`{o.flag}" not in docs]
+    missing = [p.opt.flag for p in OPTIONS if f"`{p.opt.flag}" not in docs]
     assert not missing, f"flags missing from docs/planning.md: {missing}"

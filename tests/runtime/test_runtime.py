@@ -14,6 +14,7 @@ import pytest
 from kintsugi.agent.ipc_server import IpcServer
 from kintsugi.runtime.inject import FaultKind, SpecError, parse
 from kintsugi.runtime.ipc import IpcClient
+from kintsugi.runtime.messages import Step
 
 
 def test_import_is_light() -> None:
@@ -43,7 +44,7 @@ def test_ipc_rejects_wrong_key_and_garbage() -> None:
     server = IpcServer()
     try:
         assert oct(os.stat(Path(server.path).parent).st_mode & 0o777) == "0o700"
-        IpcClient(server.path, "wrong").send("step", rank=0, step=1)
+        IpcClient(server.path, "wrong").send(Step(rank=0, step=1))
         raw = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         raw.sendto(b"\x80\x04pickle", server.path)
         raw.sendto(json.dumps({"t": "step", "key": server.key, "rank": 0}).encode(), server.path)
@@ -51,14 +52,15 @@ def test_ipc_rejects_wrong_key_and_garbage() -> None:
 
         time.sleep(0.5)
         got = server.drain()
-        assert got == [{"t": "step", "rank": 0}] and server.rejected == 2
+        # The third has the key but no step: malformed, dropped and counted, never queued.
+        assert got == [] and server.rejected == 2 and server.malformed == 1
     finally:
         server.close()
 
 
 def test_send_to_a_dead_agent_never_blocks(tmp_path: Path) -> None:
     c = IpcClient(str(tmp_path / "nobody.sock"), "k")
-    assert c.send("step", rank=0, step=1) is False and c.dropped == 1
+    assert c.send(Step(rank=0, step=1)) is False and c.dropped == 1
 
 
 def test_inject_specs() -> None:

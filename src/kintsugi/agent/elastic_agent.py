@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,21 +22,40 @@ from torch.distributed.elastic.agent.server.local_elastic_agent import LocalElas
 from torch.distributed.elastic.multiprocessing import LogsSpecs
 from torch.distributed.elastic.rendezvous import RendezvousClosedError
 
-from kintsugi.agent import stacks
+from kintsugi.agent import hang_evidence, rdzv_state, stacks
 from kintsugi.agent.config import AgentConfig
+from kintsugi.agent.evidence import Failure, rank_exits, tail
+from kintsugi.agent.exit_barrier import exit_barrier
 from kintsugi.agent.ipc_server import IpcServer
+from kintsugi.agent.node_health import NodeHealth, alert_diagnosis, report_diagnosis
+from kintsugi.agent.peer_signal import PeerSignal
+from kintsugi.agent.perf_exchange import PerfExchange
 from kintsugi.agent.progress import Hang, ProgressTracker
 from kintsugi.agent.recorder import Recorder
 from kintsugi.agent.warm_pool import WarmPool
+from kintsugi.agent.watch import (
+    StepWatch,
+    numeric_diagnosis,
+    straggler_diagnosis,
+    straggler_reason,
+)
 from kintsugi.events import Diagnosis, Event, EventKind
 from kintsugi.notify import AlertSink
+from kintsugi.notify.dispatch import AlertDispatcher
 from kintsugi.recover.policy import AttemptOutcome, Decision, DecisionKind, decide
-from kintsugi.runtime.core import ENV_ATTEMPT, ENV_NODE, ENV_RUN_DIR, PRELOAD_FILE
+from kintsugi.runtime import lifeline
+from kintsugi.runtime import messages as m
+from kintsugi.runtime.bootstrap import ENV_AUTO_PROGRESS
+from kintsugi.runtime.core import ENV_ATTEMPT, ENV_NAN_HOLD, ENV_NODE, ENV_RUN_DIR, PRELOAD_FILE
 from kintsugi.runtime.inject import Fault, FaultKind
+from kintsugi.straggle import NumericVerdict
+from kintsugi.telemetry import Telemetry
 
 log = logging.getLogger("kintsugi.agent")
 
 _LOG_TAIL_LINES = 50
+EXCEPTION_EXIT_GRACE_S = 2.0
+"""How long a rank that reported its fatal exception may take to exit before we end it."""
 EXIT_EXCLUDED = 3
 """Exit code of an agent whose node was excluded as the culprit; the job goes on elsewhere."""
 
@@ -43,12 +63,43 @@ EXIT_EXCLUDED = 3
 class StopRun(Exception):
     """The policy (or another node) ended the run; carries the verdict."""
 
-    def __init__(self, reason: str, exit_code: int = 1, leave: bool = False) -> None:
+    def __init__(
+        self, reason: str, exit_code: int = 1, leave: bool = False, outcome: str | None = None
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.exit_code = exit_code
         self.leave = leave
         """This node leaves a job that goes on without it (it was named the culprit)."""
+        self.outcome = outcome or ("excluded" if leave else "stopped")
+        """The run's outcome on this node, as its ``run_end`` event records it."""
+
+
+QUICK_EPILOG_LEVEL = 2
+"""The deepest epilog a node that cannot be replaced runs before it restarts in place."""
+
+WARM_WHILE_WAITING_S = 2.0
+"""How long a node waits in the rendezvous before it starts its warm standbys meanwhile
+(longer than a quick round, so a plain start or restart does not pay for them twice)."""
+
+SPARE_UNUSED = "the job finished on the other nodes; this node waited as a spare"
+FINISHED_ELSEWHERE = "the job finished on the other nodes while this node rejoined"
+
+
+def closed_by_other(handler: Any, trained: bool) -> StopRun:
+    """What a node that finds the rendezvous closed was told: a stop, or the job's end.
+
+    elastic closes the rendezvous both when a node stops the run and when the job finishes;
+    a stopping node leaves its reason in the store first (``rdzv_state.record_stop``). A node
+    that ``trained`` in an earlier round was rejoining (its ranks failed at the very end); one
+    that never did waited as a spare.
+    """
+    why = rdzv_state.stop_reason(handler)
+    if why is not None:
+        return StopRun(f"the run was stopped by {why}")
+    if trained:
+        return StopRun(FINISHED_ELSEWHERE, exit_code=0, outcome="succeeded")
+    return StopRun(SPARE_UNUSED, exit_code=0, outcome="spare")
 
 
 class KintsugiAgent(LocalElasticAgent):
@@ -72,7 +123,9 @@ class KintsugiAgent(LocalElasticAgent):
         )
         self.kcfg = config
         self.rec = recorder
-        self.sinks = sinks
+        self.alerts = AlertDispatcher(
+            sinks, lambda name, ok: self.rec.emit(EventKind.ALERT, sink=name, ok=ok)
+        )
         self.ipc = IpcServer()
         self.pool = (
             WarmPool(spec.local_world_size, str(config.run_dir / PRELOAD_FILE))
@@ -80,13 +133,25 @@ class KintsugiAgent(LocalElasticAgent):
             else None
         )
         if config.warm_standby and self.pool is None:
-            log.warning("kintsugi: this torch has no worker-spawn hook; restarts start cold")
+            log.warning("kintsugi: torch's worker-spawn hook is missing or changed; cold restarts")
         # Load the signature library now, not in the middle of the first failure.
         from kintsugi.diagnose.signatures import default_signatures
 
         default_signatures()
         self.tracker = ProgressTracker(config.hang)
+        self.signal = (
+            PeerSignal(config.rdzv_host, config.rdzv_port, config.run_id)
+            if config.max_nodes > 1 and config.rdzv_host and config.rdzv_port
+            else None
+        )
+        """Tells the other nodes the moment this one leaves a round (peer_signal.py)."""
+        self.perf = PerfExchange(config.run_id, config.node) if config.max_nodes > 1 else None
+        """Stragglers judged across nodes through the rendezvous store (perf_exchange.py)."""
+        self._boundary: int | None = None
+        """The newest checkpoint step the exchange reported (acted on once each)."""
         self.attempt = -1
+        self.trained = False
+        """This node's ranks ran in some round (it is no spare that was never used)."""
         self.restarts = 0
         self.outcomes: list[AttemptOutcome] = []
         self.verdict: str | None = None
@@ -94,7 +159,34 @@ class KintsugiAgent(LocalElasticAgent):
         """Past diagnoses from the store (other runs): recurrence across jobs is evidence."""
         self._attempt_t0 = time.monotonic()
         self._exits: dict[int, tuple[float, int]] = {}
-        self._exceptions: dict[int, dict[str, Any]] = {}
+        self._exceptions: dict[int, m.ExceptionReport] = {}
+        self._exc_deadline: dict[int, float] = {}
+        self.watch = StepWatch(config.node)
+        self.health = (
+            NodeHealth(
+                config.node,
+                config.store_url,
+                lambda kind, data: recorder.emit_data(kind, data),
+                config.health,
+            )
+            if config.health is not None
+            else None
+        )
+        self._numeric: tuple[NumericVerdict, int, str, int | None] | None = None
+        self._leave_reason: str | None = None
+        self._hw_alert: Diagnosis | None = None
+        self.telemetry = (
+            Telemetry(
+                config.node,
+                self._record_telemetry,
+                config.telemetry,
+                on_alert=self._on_alert,
+            )
+            if config.telemetry is not None
+            else None
+        )
+        if self.telemetry is not None:
+            self.telemetry.start()
         self._start_step: int | None = None
         self._pool_filled = False
         self._last_sample: dict[int, float] = {}
@@ -102,6 +194,9 @@ class KintsugiAgent(LocalElasticAgent):
         self._last_closed_check = 0.0
         os.environ.update(self.ipc.env())
         os.environ[ENV_NODE] = config.node
+        os.environ[lifeline.ENV_AGENT_PID] = str(os.getpid())
+        os.environ[ENV_AUTO_PROGRESS] = "1" if config.auto_progress else "0"
+        os.environ[ENV_NAN_HOLD] = "30"  # a rank that saw a NaN waits for us to stop it
         os.environ[ENV_RUN_DIR] = str(config.run_dir)
         if config.inject_spec:
             os.environ["KINTSUGI_INJECT"] = config.inject_spec
@@ -117,17 +212,23 @@ class KintsugiAgent(LocalElasticAgent):
         self.ipc.drain()  # stale messages of the previous attempt's dying ranks
         served = self.pool.served if self.pool is not None else 0
         super()._initialize_workers(worker_group)
-        if self.kcfg.rdzv_port and stacks.listens_on(self.kcfg.rdzv_port):
+        if self.kcfg.hosts_rendezvous():
             # This agent hosts the rendezvous store: excluding this node would end the job.
             self.kcfg.policy.can_exclude = False
         now = time.monotonic()
         self._attempt_t0 = now
         self._exits.clear()
         self._exceptions.clear()
+        self._exc_deadline.clear()
+        self.watch.new_attempt()
+        self._numeric = None
+        self._leave_reason = None
         self._start_step = None
         self._pool_filled = False
         ranks = [w.global_rank for w in worker_group.workers]
         self.tracker.start_attempt(ranks, now)
+        if self.health is not None:
+            self.health.start_periodic()
         self._pending_outside = [
             f
             for f in self.kcfg.faults
@@ -141,12 +242,65 @@ class KintsugiAgent(LocalElasticAgent):
             pids={str(w.global_rank): w.id for w in worker_group.workers},
             warm_workers=(self.pool.served - served) if self.pool is not None else 0,
         )
+        self.trained = True
+
+    def _rendezvous(self, worker_group: WorkerGroup) -> None:
+        # The prolog: a node that fails its quick checks (or is cordoned) never joins.
+        if self.health is not None:
+            why = self.health.prolog()
+            if why is not None and self.kcfg.hosts_rendezvous():
+                # This agent hosts the rendezvous store: leaving would end the job for all.
+                log.error(
+                    "kintsugi[%s]: %s; staying, this node hosts the rendezvous", self.kcfg.node, why
+                )
+                why = None
+            if why is not None:
+                log.error("kintsugi[%s]: not joining: %s", self.kcfg.node, why)
+                self.rec.emit(EventKind.STOP_DECIDED, reason=why, decision="leave")
+                raise StopRun(why, exit_code=EXIT_EXCLUDED, leave=True)
+        warming = self._warm_while_waiting()
+        try:
+            super()._rendezvous(worker_group)
+        finally:
+            if warming is not None:
+                warming.cancel()
+                warming.join()
+        handler = worker_group.spec.rdzv_handler
+        round_ = rdzv_state.round_of(handler)
+        if round_ is not None:
+            group = (worker_group.group_rank or 0, worker_group.group_world_size or 1)
+            if self.signal is not None:
+                self.signal.enter(round_, *group, rdzv_state.store(handler))
+            if self.perf is not None:
+                local = worker_group.spec.local_world_size
+                self.perf.enter(round_, *group, local, rdzv_state.store(handler))
+
+    def _warm_while_waiting(self) -> threading.Timer | None:
+        """A node still in the rendezvous after ``WARM_WHILE_WAITING_S`` (a spare, or one
+        waiting for the others) starts its standbys meanwhile: when a round takes it, its
+        workers start warm instead of paying interpreter start-up and ``import torch``."""
+        if self.pool is None:
+            return None
+        timer = threading.Timer(WARM_WHILE_WAITING_S, self.pool.fill)
+        timer.daemon = True
+        timer.start()
+        return timer
 
     def _start_workers(self, worker_group: WorkerGroup) -> dict[int, Any]:
         if self.pool is None:
             return super()._start_workers(worker_group)  # type: ignore[no-any-return]
         with self.pool.launching():
             return super()._start_workers(worker_group)  # type: ignore[no-any-return]
+
+    def _shutdown(self, death_sig: signal.Signals = signal.SIGTERM, timeout: int = 30) -> None:
+        # A stopped (SIGSTOP) rank never handles SIGTERM: elastic would wait its whole grace
+        # period for it. Kill the stopped ones at once; the others get the grace period.
+        with contextlib.suppress(Exception):
+            for pid in self._worker_pids().values():
+                if stacks.process_state(pid) == "T":
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+        super()._shutdown(death_sig, timeout)
 
     def _invoke_run(self, role: str = "default") -> RunResult:
         wg = self._worker_group
@@ -155,13 +309,14 @@ class KintsugiAgent(LocalElasticAgent):
             time.sleep(self.kcfg.monitor_interval_s)
             self._handle_messages()
             self._fire_outside_faults()
+            self._reap_excepted()
             self._poll_exits()
             result = self._monitor_workers(wg)
             wg.state = result.state
             if result.state == WorkerState.SUCCEEDED:
                 self._handle_messages()
                 self._end_attempt("succeeded")
-                self._exit_barrier()  # type: ignore[no-untyped-call]
+                self._wait_for_the_others()
                 return result  # type: ignore[no-any-return]
             if result.state in {WorkerState.UNHEALTHY, WorkerState.FAILED}:
                 self._handle_messages()
@@ -175,10 +330,60 @@ class KintsugiAgent(LocalElasticAgent):
                 if not self._recover(outcome, diagnosis):
                     return RunResult(state=WorkerState.FAILED)
                 continue
+            if self._numeric is not None:
+                outcome, diagnosis = self._on_numeric(*self._numeric)
+                if not self._recover(outcome, diagnosis):
+                    return RunResult(state=WorkerState.FAILED)
+                continue
+            self._exchange()
+            if self._leave_reason is not None:
+                self._leave_for_spare(self._leave_reason)
+            if self.health is not None and self.health.failed is not None:
+                outcome, diagnosis = self._on_health_failure()
+                if not self._recover(outcome, diagnosis):
+                    return RunResult(state=WorkerState.FAILED)
+            elif self._hw_alert is not None:
+                outcome, diagnosis = self._on_hardware_alert(self._hw_alert)
+                if not self._recover(outcome, diagnosis):
+                    return RunResult(state=WorkerState.FAILED)
             if self._peer_failed():
                 self._end_attempt("peer")
                 self.outcomes.append(self._outcome("peer", None))
                 self._restart("peer", "another node left or joined the rendezvous", 0.0)
+
+    def _wait_for_the_others(self) -> None:
+        """elastic's exit barrier, but one that stops waiting for a node that will not come:
+        one that stopped the run, or left the round (its ranks failed at the very end)."""
+        handler = self._worker_group.spec.rdzv_handler
+        last_look = 0.0
+
+        def gone() -> str | None:
+            nonlocal last_look
+            if self.signal is not None and self.signal.left():
+                return "a node of this round left it"
+            now = time.monotonic()
+            if now - last_look >= 1.0:  # a rendezvous state sync: once a second
+                last_look = now
+                if handler.is_closed():
+                    why = rdzv_state.stop_reason(handler)
+                    return f"the run was stopped by {why}" if why else "the rendezvous closed"
+            return None
+
+        try:
+            why = exit_barrier(
+                self._store,
+                self._worker_group.group_world_size or 1,
+                self._exit_barrier_timeout,
+                gone,
+            )
+        except Exception as e:  # noqa: BLE001 - the store's host may have finished and gone
+            why = f"the rendezvous store is gone ({type(e).__name__})"
+        if why is not None:
+            log.warning(
+                "kintsugi[%s]: this node's ranks finished; not waiting for the others: %s",
+                self.kcfg.node,
+                why,
+            )
 
     # --- monitoring ----------------------------------------------------------------------
 
@@ -199,73 +404,148 @@ class KintsugiAgent(LocalElasticAgent):
 
     def _handle_messages(self) -> None:
         now = time.monotonic()
-        for m in self.ipc.drain():
-            kind = m.get("t")
-            rank = m.get("rank")
-            if not isinstance(rank, int):
+        for msg in self.ipc.drain():
+            try:
+                self._handle(msg, now)
+            except Exception:  # no message may take the agent down
+                log.exception("kintsugi: error handling %s from rank %d", msg.T, msg.rank)
+
+    def _handle(self, msg: m.Message, now: float) -> None:
+        rank = msg.rank
+        if isinstance(msg, m.Step):
+            self._on_step(msg, now)
+        elif isinstance(msg, m.Hello):
+            self.tracker.on_hello(rank, msg.pid, now)
+        elif isinstance(msg, m.Section):
+            self.tracker.on_section(rank, msg.name, msg.enter, msg.timeout_s, now)
+            if msg.name == "checkpoint" and not msg.enter and rank == 0:
+                # A save by rank 0 ended (torch.save or DCP in a script that never calls
+                # kintsugi's checkpoint API): a checkpoint boundary.
+                step = self.tracker.max_step()
+                if step is not None:
+                    self._checkpoint_saved(step)
+        elif isinstance(msg, m.Exit):
+            if msg.last_step is not None:
+                self.tracker.on_step(rank, msg.last_step, None, now)
+            self.tracker.on_exit(rank, now)
+        elif isinstance(msg, m.ExceptionReport):
+            self._exceptions[rank] = msg
+            self._exc_deadline.setdefault(rank, now + EXCEPTION_EXIT_GRACE_S)
+        elif isinstance(msg, m.FaultFired):
+            self.rec.emit(EventKind.FAULT_INJECTED, rank=rank, fault=msg.fault, spec=msg.spec)
+        elif isinstance(msg, m.Checkpoint) and rank == 0:
+            kind = EventKind.CHECKPOINT_LOADED if msg.loaded else EventKind.CHECKPOINT_SAVED
+            extra: dict[str, Any] = {
+                k: v
+                for k, v in (
+                    ("tier", msg.tier),
+                    ("bytes", msg.bytes),
+                    ("blocking_s", msg.blocking_s),
+                )
+                if v is not None
+            }
+            self.rec.emit(
+                kind, rank=rank, step=msg.step, duration_s=msg.duration_s, path=msg.path, **extra
+            )
+            if msg.loaded:
+                self._start_step = msg.step
+            else:
+                self._checkpoint_saved(msg.step)
+        elif isinstance(msg, m.CheckpointInterval) and rank == 0:
+            data = {f: getattr(msg, f) for f in msg.CHECKS}
+            self.rec.emit_data(EventKind.CHECKPOINT_INTERVAL, data, rank=rank)
+        elif isinstance(msg, m.CheckpointPersisted) and (rank == 0 or not msg.ok):
+            data = {f: getattr(msg, f) for f in msg.CHECKS if getattr(msg, f) is not None}
+            self.rec.emit_data(EventKind.CHECKPOINT_PERSISTED, data, rank=rank)
+        elif isinstance(msg, m.NonFinite):
+            data, verdict = self.watch.on_nonfinite(msg, self.attempt)
+            self.rec.emit_data(EventKind.NAN, data, rank=rank)
+            if verdict is not None:
+                self._numeric = (verdict, rank, msg.where, msg.step)
+
+    def _on_step(self, msg: m.Step, now: float) -> None:
+        rank, step = msg.rank, msg.step
+        if self._start_step is None:
+            self._start_step = step - 1
+        if self.pool is not None and not self._pool_filled:
+            # Training runs: now standbys for the next restart cost nothing.
+            self._pool_filled = True
+            self.pool.fill()
+        rp = self.tracker.ranks.get(rank)
+        first = rp is None or rp.last_step is None
+        self.tracker.on_step(rank, step, msg.dt, now)
+        bad_loss = isinstance(msg.loss, str)
+        last = self._last_sample.get(rank, 0.0)
+        if first or bad_loss or now - last >= self.kcfg.step_sample_s:
+            self._last_sample[rank] = now
+            data: dict[str, Any] = {"step": step, "step_time_s": float(msg.dt or 0.0)}
+            if msg.loss is not None:
+                data["loss"] = msg.loss
+            if msg.metrics:
+                data["metrics"] = msg.metrics
+            if msg.comm_s is not None:
+                data["comm_s"] = msg.comm_s
+            if msg.auto:
+                data["auto"] = True
+            if first:
+                data["first"] = True
+            self.rec.emit(EventKind.STEP, rank=rank, **data)
+        if self.perf is not None:
+            self.perf.add(rank, step, msg.dt, msg.comm_s)
+        for kind, payload in self.watch.on_step(msg):
+            if kind is EventKind.STRAGGLER and self.telemetry is not None:
+                # Clocks, throttle reasons and temperature: is the node running hot?
+                payload = {**payload, "telemetry": self.telemetry.snapshot()}
+            self.rec.emit_data(kind, payload, rank=rank)
+
+    def _checkpoint_saved(self, step: int) -> None:
+        """Rank 0 saved a checkpoint at ``step`` (this agent hosts it): every node's boundary;
+        a persistent straggler on this node leaves for a spare now."""
+        if self.perf is not None:
+            self.perf.checkpoint_saved(step)
+        if self.watch.persistent is not None:
+            self._leave_reason = straggler_reason(self.watch.persistent)
+
+    def _exchange(self) -> None:
+        """The cross-node straggler exchange, once a second: the judge records what it found;
+        a node named persistently slow, or with a persistent finding of its own, leaves for a
+        spare at the first checkpoint saved (by rank 0, on any node) after the finding."""
+        if self.perf is None:
+            return
+        t = self.perf.tick(time.monotonic())
+        for found in t.findings:
+            self.rec.emit_data(EventKind.STRAGGLER, found.event_data(), rank=found.rank)
+        if t.named is not None and self.watch.persistent is None:
+            self.watch.persistent = t.named
+        mine, boundary = self.watch.persistent, t.checkpoint_step
+        if boundary is None or boundary == self._boundary:
+            return  # no checkpoint saved since the last look
+        self._boundary = boundary
+        if mine is not None and self._leave_reason is None and boundary > mine.step:
+            self._leave_reason = straggler_reason(mine)
+
+    def _reap_excepted(self) -> None:
+        """Kills a rank that reported its fatal exception but does not finish exiting.
+
+        Interpreter teardown can block for good (a process group's destructor waiting on a
+        peer that waits in a collective for this rank): the failure is already known, so the
+        attempt ends as the crash it is instead of a hang on the peers.
+        """
+        if not self._exc_deadline:
+            return
+        now = time.monotonic()
+        pids = self._worker_pids()
+        for rank, deadline in list(self._exc_deadline.items()):
+            if now < deadline:
                 continue
-            if kind == "step":
-                step = int(m.get("step", 0))
-                if self._start_step is None:
-                    self._start_step = step - 1
-                if self.pool is not None and not self._pool_filled:
-                    # Training runs: now standbys for the next restart cost nothing.
-                    self._pool_filled = True
-                    self.pool.fill()
-                first = self.tracker.ranks.get(rank) is None or (
-                    self.tracker.ranks[rank].last_step is None
+            del self._exc_deadline[rank]
+            pid = pids.get(rank)
+            if pid is not None and stacks.process_state(pid) not in (None, "Z"):
+                log.warning(
+                    "kintsugi[%s]: rank %d hangs on its way out; killing it", self.kcfg.node, rank
                 )
-                dt = m.get("dt")
-                self.tracker.on_step(rank, step, float(dt) if dt is not None else None, now)
-                loss = m.get("loss")
-                bad_loss = isinstance(loss, str)
-                last = self._last_sample.get(rank, 0.0)
-                if first or bad_loss or now - last >= self.kcfg.step_sample_s:
-                    self._last_sample[rank] = now
-                    data: dict[str, Any] = {"step": step, "step_time_s": float(dt or 0.0)}
-                    if loss is not None:
-                        data["loss"] = loss
-                    if m.get("metrics"):
-                        data["metrics"] = m["metrics"]
-                    if first:
-                        data["first"] = True
-                    self.rec.emit(EventKind.STEP, rank=rank, **data)
-            elif kind == "hello":
-                self.tracker.on_hello(rank, int(m.get("pid", 0)), now)
-            elif kind == "section":
-                self.tracker.on_section(
-                    rank,
-                    str(m.get("name")),
-                    bool(m.get("enter")),
-                    m.get("timeout_s"),
-                    now,
-                )
-            elif kind == "exit":
-                self.tracker.on_exit(rank, now)
-            elif kind == "exception":
-                self._exceptions[rank] = m
-            elif kind == "fault":
-                self.rec.emit(
-                    EventKind.FAULT_INJECTED,
-                    rank=rank,
-                    fault=str(m.get("fault")),
-                    spec=str(m.get("spec")),
-                )
-            elif kind in ("ckpt_saved", "ckpt_loaded") and rank == 0:
-                ek = (
-                    EventKind.CHECKPOINT_SAVED
-                    if kind == "ckpt_saved"
-                    else EventKind.CHECKPOINT_LOADED
-                )
-                self.rec.emit(
-                    ek,
-                    rank=rank,
-                    step=int(m.get("step", 0)),
-                    duration_s=float(m.get("duration_s", 0.0)),
-                    path=str(m.get("path", "")),
-                )
-                if kind == "ckpt_loaded":
-                    self._start_step = int(m.get("step", 0))
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
 
     def _fire_outside_faults(self) -> None:
         if not self._pending_outside:
@@ -287,95 +567,71 @@ class KintsugiAgent(LocalElasticAgent):
 
     def _peer_failed(self) -> bool:
         handler = self._worker_group.spec.rdzv_handler
+        if self.signal is not None and self.signal.left():
+            return True  # a node of our round failed, restarts or leaves: it told us
+        # The shared state is read from the store (not cached, rdzv_poll.uncache): once a
+        # second is elastic's own rate.
         now = time.monotonic()
-        if now - self._last_closed_check >= 1.0:
-            self._last_closed_check = now
-            if handler.is_closed():
-                self._stop_workers(self._worker_group)
-                raise StopRun("the run was stopped by another node (see its verdict)")
-        # A waiting node is admitted only if the job can grow; at its largest size the waiting
-        # node is a spare, and restarting for it would only re-form the same group forever.
+        if now - self._last_closed_check < 1.0:
+            return False
+        self._last_closed_check = now
+        if handler.is_closed():
+            self._stop_workers(self._worker_group)
+            raise closed_by_other(handler, self.trained)
+        # Re-form when a waiting node can be admitted: the job can still grow, or a member of
+        # our round left it to rejoin (it restarted, or was excluded and a spare waits for its
+        # place). Then our ranks' peers are gone, and waiting for our own ranks to notice
+        # costs seconds. A spare waiting while the round is whole is not a reason: restarting
+        # for it would re-form the same group forever.
+        if handler.num_nodes_waiting() <= 0:
+            return False
         group = self._worker_group.group_world_size or 0
-        return group < self.kcfg.max_nodes and bool(handler.num_nodes_waiting() > 0)
+        return group < self.kcfg.max_nodes or rdzv_state.members_left(handler, group)
 
     # --- failures ------------------------------------------------------------------------
 
     def _on_crash(self, result: RunResult) -> tuple[AttemptOutcome, Diagnosis | None]:
-        failures = result.failures
-        exited = {r: v for r, v in self._exits.items() if r in failures or v[1] != 0}
-        first_rank = min(exited, key=lambda r: exited[r][0]) if exited else None
+        failures = {
+            r: Failure(f.exitcode, f.pid, f.message, f.error_file_data)
+            for r, f in result.failures.items()
+        }
+        last_steps = {r: p.last_step for r, p in self.tracker.ranks.items()}
+        records = rank_exits(
+            failures,
+            self._exits,
+            self._exceptions,
+            last_steps,
+            self._log_tail,
+            time.time(),
+        )
         signature: str | None = None
-        for rank, failure in sorted(failures.items()):
-            ts, code = exited.get(rank, (None, failure.exitcode))
-            terminated = rank not in exited
-            exc = self._exceptions.get(rank, {})
-            sig_name = _signal_name(code)
-            tb = exc.get("traceback") or _error_file_traceback(failure.error_file_data)
-            exc_type = exc.get("exc_type") or _exc_type_from(failure.message, tb)
-            message = exc.get("message")
-            rp = self.tracker.ranks.get(rank)
-            step = exc.get("step") if exc else (rp.last_step if rp else None)
-            if rank == first_rank:
-                detected_after = time.time() - (ts or time.time())
-                signature = _signature(exc_type, message, sig_name, step)
-            else:
-                detected_after = None
-            self.rec.emit(
-                EventKind.RANK_EXIT,
-                rank=rank,
-                ts=ts,
-                exitcode=int(code),
-                signal=sig_name,
-                exc_type=exc_type,
-                message=message,
-                traceback=tb,
-                step=step,
-                log_tail=self._log_tail(result, rank),
-                first=rank == first_rank,
-                terminated_by_agent=terminated,
-                detected_after_s=detected_after,
-                pid=failure.pid,
-            )
-            if rank == first_rank:
+        for rank, ts, rec in records:
+            self.rec.emit(EventKind.RANK_EXIT, rank=rank, ts=ts, **rec.to_data())
+            if rec.first:
+                signature = rec.signature
+                what = f"{rec.exc_type}: {rec.message}" if rec.exc_type else None
                 log.error(
                     "kintsugi[%s]: rank %d failed: %s",
                     self.kcfg.node,
                     rank,
-                    f"{exc_type}: {message}" if exc_type else f"exit code {code} ({sig_name})",
+                    what or f"exit code {rec.exitcode} ({rec.signal})",
                 )
         self._end_attempt("crash")
         outcome = self._outcome("crash", signature)
         return outcome, self._diagnose()
 
     def _on_hang(self, hang: Hang) -> tuple[AttemptOutcome, Diagnosis | None]:
-        pids = self._worker_pids()
-        stopped = [r for r, pid in pids.items() if stacks.process_state(pid) == "T"]
-        stack_dir = self.kcfg.run_dir / "stacks" / f"attempt_{self.attempt}"
-        dumped = stacks.dump_stacks(pids, stack_dir)
-        suspect = stacks.suspect(dumped, stopped)
-        fr_dir = self.kcfg.run_dir / "flight_recorder" / f"attempt_{self.attempt}"
-        fr_ranks = stacks.dump_flight_recorders(
-            list(pids), os.path.dirname(self.ipc.path), self.ipc.key, fr_dir
+        evidence = hang_evidence.collect(
+            hang, self._worker_pids(), self.kcfg.run_dir, self.attempt, self.ipc.path, self.ipc.key
         )
-        lagging = stacks.flight_recorder_laggards(fr_dir, fr_ranks)
-        if suspect is None and len(lagging) == 1:
-            suspect = lagging[0]
-        step = self.tracker.max_step()
-        self.rec.emit(
+        stack_dir = evidence["stacks_dir"]
+        self.rec.emit_data(
             EventKind.HANG_DETECTED,
-            silent_s=round(hang.silent_s, 3),
-            timeout_s=round(hang.timeout_s, 3),
-            phase=hang.phase,
-            ranks=list(hang.ranks),
-            stopped_ranks=stopped,
-            stacks={str(r): s for r, s in dumped.items()},
-            stacks_dir=str(stack_dir),
-            flight_recorder_dir=str(fr_dir) if fr_ranks else None,
-            flight_recorder_ranks=fr_ranks,
-            flight_recorder_lagging=lagging,
-            suspect_rank=suspect,
-            step=step,
-            learned_timeout_s=self.tracker.learned_timeout_s(),
+            {
+                **evidence,
+                "step": self.tracker.max_step(),
+                "learned_timeout_s": self.tracker.learned_timeout_s(),
+            },
         )
         log.error(
             "kintsugi[%s]: ranks %s silent for %.1f s (limit %.1f s, %s); stacks in %s",
@@ -400,6 +656,9 @@ class KintsugiAgent(LocalElasticAgent):
         except Exception as e:
             log.exception("kintsugi: diagnosis failed: %s", e)
             return None
+        return self._record_diagnosis(d)
+
+    def _record_diagnosis(self, d: Diagnosis) -> Diagnosis:
         self.rec.emit(
             EventKind.DIAGNOSIS,
             category=d.category.value,
@@ -410,10 +669,64 @@ class KintsugiAgent(LocalElasticAgent):
             confidence=d.confidence,
             evidence=[e.to_dict() for e in d.evidence[:10]],
         )
-        for sink in self.sinks:
-            ok = sink.send(d, self.rec.run_id, {"node": self.kcfg.node, "attempt": self.attempt})
-            self.rec.emit(EventKind.ALERT, sink=sink.name, ok=bool(ok))
+        self.alerts.submit(d, self.rec.run_id, {"node": self.kcfg.node, "attempt": self.attempt})
         return d
+
+    # --- slowdowns and numeric faults ----------------------------------------------------
+
+    def _on_numeric(
+        self, verdict: NumericVerdict, rank: int, where: str, step: int | None
+    ) -> tuple[AttemptOutcome, Diagnosis | None]:
+        """A NaN/Inf: stop the ranks (they hold, so no checkpoint carries it) and decide from
+        the run's NaN history."""
+        self._numeric = None
+        d = numeric_diagnosis(verdict, rank, where, step)
+        return self._end_with("nan", d, f"non-finite {where} at iteration {step}")
+
+    def _end_with(
+        self, failure: str, d: Diagnosis, signature: str | None = None
+    ) -> tuple[AttemptOutcome, Diagnosis]:
+        """Ends the attempt on a failure the agent found itself (the ranks still run)."""
+        self._stop_workers(self._worker_group)
+        self._end_attempt(failure)
+        return self._outcome(failure, signature), self._record_diagnosis(d)
+
+    def _on_hardware_alert(self, d: Diagnosis) -> tuple[AttemptOutcome, Diagnosis | None]:
+        """An XID or machine check on this node while it trained: it is the culprit."""
+        self._hw_alert = None
+        if self.health is not None:
+            self.health.cordon(d.summary, None, culprit=True, category=d.category.value)
+        return self._end_with("hardware", d)
+
+    def _record_telemetry(self, kind: EventKind, payload: dict[str, Any]) -> None:
+        self.rec.emit_data(kind, payload)
+
+    def _on_alert(self, kind: EventKind, payload: dict[str, Any]) -> None:
+        # Telemetry thread: record, and leave the verdict for the monitor loop.
+        d = alert_diagnosis(payload, self.kcfg.node)
+        if d is not None and self._hw_alert is None:
+            self._hw_alert = d
+
+    def _on_health_failure(self) -> tuple[AttemptOutcome, Diagnosis | None]:
+        """A periodic check failed on this node while it trained: the node is the culprit."""
+        assert self.health is not None and self.health.failed is not None
+        rep, self.health.failed = self.health.failed, None
+        return self._end_with("health", report_diagnosis(rep, self.kcfg.node))
+
+    def _leave_for_spare(self, reason: str) -> None:
+        """A persistent straggler on this node, at a checkpoint boundary, with a spare ready:
+        this node leaves so the spare takes its place from the checkpoint just written."""
+        self._leave_reason = None
+        handler = self._worker_group.spec.rdzv_handler
+        spare = rdzv_state.can_go_on_without_me(handler, self.kcfg.min_nodes)
+        if not (self.kcfg.policy.can_exclude and spare):
+            log.warning("kintsugi[%s]: %s; no spare waiting, training on", self.kcfg.node, reason)
+            return
+        s = self.watch.persistent
+        self._end_attempt("straggler")
+        d = self._record_diagnosis(straggler_diagnosis(s, reason)) if s is not None else None
+        self.outcomes.append(self._outcome("straggler", None))
+        self._carry_out(Decision(DecisionKind.LEAVE, reason), d)
 
     def _outcome(self, failure: str, signature: str | None) -> AttemptOutcome:
         return AttemptOutcome(
@@ -425,6 +738,9 @@ class KintsugiAgent(LocalElasticAgent):
         )
 
     def _end_attempt(self, outcome: str) -> None:
+        if self.signal is not None and outcome != "succeeded":
+            # First, before diagnosis and health checks: the others re-form meanwhile.
+            self.signal.leave()
         self.rec.emit(
             EventKind.ATTEMPT_END,
             outcome=outcome,
@@ -438,10 +754,38 @@ class KintsugiAgent(LocalElasticAgent):
     def _recover(self, outcome: AttemptOutcome, diagnosis: Diagnosis | None) -> bool:
         """Restarts (returns True) or stops (raises StopRun / returns False)."""
         self.outcomes.append(outcome)
+        if self.health is not None and outcome.failure not in ("peer", "health", "hardware"):
+            # The epilog: the verdict may ask for this node's deeper checks; a failure there
+            # names this node whatever the logs said. (A hardware alert is proof already.)
+            # A job that cannot go on without this node (no spare, cannot shrink) gets the
+            # quick one, not a long stall: if even that fails, the node leaves anyway (proof).
+            cap = None if self._replaceable() else QUICK_EPILOG_LEVEL
+            found = self.health.epilog(diagnosis, max_level=cap)
+            if found is not None:
+                diagnosis = self._record_diagnosis(found)
         d = decide(self.outcomes, diagnosis, self.restarts, self.kcfg.policy, self.kcfg.node)
-        return self._carry_out(d)
+        return self._carry_out(d, diagnosis)
 
-    def _carry_out(self, d: Decision) -> bool:
+    def _carry_out(self, d: Decision, diagnosis: Diagnosis | None) -> bool:
+        cordoned = self.health is not None and self.health.cordoned
+        if d.kind is DecisionKind.LEAVE and cordoned and not self._replaceable():
+            # Proof against this node (a hardware alert, a failed check): restarting here would
+            # only fail again. It leaves; the job waits for a node to take its place.
+            log.warning(
+                "kintsugi[%s]: %s; no spare waits: leaving anyway, the job waits for a "
+                "replacement node",
+                self.kcfg.node,
+                d.reason,
+            )
+        elif d.kind is DecisionKind.LEAVE and not self._replaceable():
+            log.warning(
+                "kintsugi[%s]: %s; no spare waits and the job cannot shrink below %d node(s): "
+                "restarting here instead of leaving",
+                self.kcfg.node,
+                d.reason,
+                self.kcfg.min_nodes,
+            )
+            d = Decision(DecisionKind.RESTART, f"{d.reason} (no spare: restarting in place)")
         if d.kind is DecisionKind.RESTART:
             self._restart(self.outcomes[-1].failure, d.reason, d.backoff_s)
             return True
@@ -449,13 +793,28 @@ class KintsugiAgent(LocalElasticAgent):
         self.rec.emit(EventKind.STOP_DECIDED, reason=d.reason, decision=d.kind.value)
         self.verdict = d.reason
         if d.kind is DecisionKind.STOP:
-            # Tell the other nodes: their next rendezvous fails fast instead of waiting.
-            self._worker_group.spec.rdzv_handler.set_closed()  # type: ignore[no-untyped-call]
+            # Tell the other nodes why, then close: their next rendezvous fails fast instead
+            # of waiting, and says who stopped the run and why.
+            handler = self._worker_group.spec.rdzv_handler
+            rdzv_state.record_stop(handler, self.kcfg.node, d.reason)
+            handler.set_closed()  # type: ignore[no-untyped-call]
         if d.kind is DecisionKind.LEAVE:
             log.error("kintsugi[%s]: leaving the job: %s", self.kcfg.node, d.reason)
+            if self.health is not None:
+                # Named the culprit: it rejoins only after passing validation.
+                category = diagnosis.category.value if diagnosis is not None else None
+                self.health.cordon(d.reason, None, culprit=True, category=category)
             raise StopRun(d.reason, exit_code=EXIT_EXCLUDED, leave=True)
         log.error("kintsugi[%s]: stopping: %s", self.kcfg.node, d.reason)
         raise StopRun(d.reason)
+
+    def _replaceable(self) -> bool:
+        """Whether the job goes on if this node leaves: a spare waits, or it can shrink."""
+        group = self._worker_group.group_world_size or 0
+        handler = self._worker_group.spec.rdzv_handler
+        return group > self.kcfg.min_nodes or rdzv_state.can_go_on_without_me(
+            handler, self.kcfg.min_nodes
+        )
 
     def _restart(self, failure: str, reason: str, backoff_s: float) -> None:
         self.rec.emit(
@@ -475,10 +834,9 @@ class KintsugiAgent(LocalElasticAgent):
         try:
             self._restart_workers(self._worker_group)
         except RendezvousClosedError:
-            self.verdict = "the run was stopped by another node (see its verdict)"
-            raise StopRun(self.verdict) from None
+            raise closed_by_other(self._worker_group.spec.rdzv_handler, self.trained) from None
 
-    def _log_tail(self, result: RunResult, rank: int) -> str:
+    def _log_tail(self, rank: int) -> str:
         local = next(
             (w.local_rank for w in self._worker_group.workers if w.global_rank == rank), None
         )
@@ -490,6 +848,13 @@ class KintsugiAgent(LocalElasticAgent):
         return tail(Path(path), _LOG_TAIL_LINES)
 
     def close(self) -> None:
+        if self.signal is not None:
+            self.signal.close()
+        if self.health is not None:
+            self.health.close()
+        if self.telemetry is not None:
+            self.telemetry.stop()
+        self.alerts.close()
         self.ipc.close()
         if self.pool is not None:
             self.pool.close()
@@ -506,51 +871,3 @@ def _load_history(config: AgentConfig, limit: int = 5000) -> list[Event]:
         log.warning("kintsugi: no failure history (store unavailable: %s)", e)
         return []
     return [e for e in past if e.run_id != config.run_id][-limit:]
-
-
-def tail(path: Path, lines: int) -> str:
-    """The last ``lines`` lines of a (possibly large) text file."""
-    try:
-        with path.open("rb") as f:
-            f.seek(0, os.SEEK_END)
-            size = f.tell()
-            f.seek(max(0, size - 64 * 1024))
-            data = f.read()
-    except OSError:
-        return ""
-    return "\n".join(data.decode("utf-8", errors="replace").splitlines()[-lines:])
-
-
-def _signal_name(code: int) -> str | None:
-    if code >= 0:
-        return None
-    try:
-        return signal.Signals(-code).name
-    except ValueError:
-        return f"SIG{-code}"
-
-
-def _error_file_traceback(data: Any) -> str | None:
-    if isinstance(data, dict):
-        msg = data.get("message")
-        if isinstance(msg, dict):
-            tb = msg.get("extraInfo", {}).get("py_callstack")
-            return str(tb) if tb else None
-    return None
-
-
-def _exc_type_from(message: str | None, tb: str | None) -> str | None:
-    for text in (tb, message):
-        if text:
-            last = text.strip().splitlines()[-1] if text.strip() else ""
-            head = last.split(":", 1)[0].strip()
-            if head and head.replace(".", "").replace("_", "").isalnum() and " " not in head:
-                return head.rsplit(".", 1)[-1]
-    return None
-
-
-def _signature(exc_type: str | None, message: str | None, sig: str | None, step: Any) -> str:
-    what = exc_type or sig or "exit"
-    if message:
-        what += f": {message[:200]}"
-    return f"{what} at iteration {step}"

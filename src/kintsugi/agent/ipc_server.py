@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import secrets
@@ -10,13 +11,15 @@ import socket
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
 
 from kintsugi.runtime.ipc import ENV_KEY, ENV_SOCKET, decode
+from kintsugi.runtime.messages import Malformed, Message, from_wire
+
+log = logging.getLogger("kintsugi.agent")
 
 
 class IpcServer:
-    """Receives rank messages on a thread and queues them for the agent's monitor loop.
+    """Receives rank messages on a thread, checks them, and queues them for the monitor loop.
 
     The socket lives in a fresh directory of mode 0700, so only this user's processes can
     reach it; each message must carry the random key handed to the ranks in their environment.
@@ -32,8 +35,11 @@ class IpcServer:
         self._sock.bind(self.path)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
         self._sock.settimeout(0.2)
-        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.messages: queue.Queue[Message] = queue.Queue()
         self.rejected = 0
+        """Datagrams without the job's key (not ours)."""
+        self.malformed = 0
+        """Datagrams with the key that did not match a message definition (logged, dropped)."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="kintsugi-ipc", daemon=True)
         self._thread.start()
@@ -50,14 +56,21 @@ class IpcServer:
                 continue
             except OSError:
                 return
-            msg = decode(data, self.key)
-            if msg is None:
+            raw = decode(data, self.key)
+            if raw is None:
                 self.rejected += 1
+                continue
+            try:
+                msg = from_wire(raw)
+            except Malformed as e:
+                self.malformed += 1
+                if self.malformed <= 10:
+                    log.warning("kintsugi: dropped a malformed rank message: %s", e)
                 continue
             self.messages.put(msg)
 
-    def drain(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def drain(self) -> list[Message]:
+        out: list[Message] = []
         while True:
             try:
                 out.append(self.messages.get_nowait())

@@ -17,109 +17,176 @@ from pathlib import Path
 from typing import Any
 
 from kintsugi.agent.config import AgentConfig
+from kintsugi.agent.node_health import NodeHealthConfig
 from kintsugi.agent.progress import HangConfig
 from kintsugi.errors import UserError
+from kintsugi.health import HealthConfig
 from kintsugi.recover.policy import PolicyConfig
 from kintsugi.runtime import inject
+from kintsugi.settings import (
+    CONFIG_OPT,
+    Opt,
+    add_options,
+    nonneg_float,
+    positive_float,
+    positive_int,
+    resolve,
+)
+from kintsugi.telemetry import TelemetryConfig
 
 log = logging.getLogger("kintsugi.agent")
 
 DEFAULT_MAX_RESTARTS = 10
 
 
-def _env(name: str, default: str | None = None) -> str | None:
-    return os.environ.get(f"KINTSUGI_{name}", default)
+def _section(text: str) -> tuple[str, float]:
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise ValueError("expects NAME=SECONDS")
+    return name.strip(), positive_float(value)
 
 
-def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
-    """Adds kintsugi's own flags (each also read from ``KINTSUGI_<NAME>``).
-
-    Numeric defaults stay strings: argparse converts them with ``type``, so a bad environment
-    value is reported like a bad flag, in one line.
-    """
-    g = p.add_argument_group("kintsugi")
-    g.add_argument(
-        "--node-name", default=_env("NODE_NAME"), help="this node's name (default: hostname)"
-    )
-    g.add_argument(
-        "--run-dir",
-        default=_env("RUN_DIR"),
+RUN_OPTIONS: tuple[Opt, ...] = (
+    CONFIG_OPT,
+    Opt(flag="--node-name", type=str, metavar="NAME", help="this node's name (default: hostname)"),
+    Opt(
+        flag="--run-dir",
+        type=str,
+        metavar="DIR",
         help="logs, stacks, checkpoints, events (default: ./kintsugi_runs/RUN_ID)",
-    )
-    g.add_argument(
-        "--store",
-        default=_env("STORE"),
+    ),
+    Opt(
+        flag="--store",
+        type=str,
+        metavar="URL",
         help="event store URL: sqlite:///PATH or postgresql://... (default: RUN_DIR/events.db)",
-    )
-    g.add_argument(
-        "--inject",
-        action="append",
-        default=[_env("INJECT")] if _env("INJECT") else [],
+    ),
+    Opt(
+        flag="--inject",
+        type=str,
+        repeat=True,
+        default=[],
+        metavar="SPEC",
         help="fault to inject, e.g. kill:step=30,rank=1 (repeatable; see docs/fault-injection.md)",
-    )
-    g.add_argument(
-        "--hang-factor",
-        type=float,
-        default=_env("HANG_FACTOR", "3"),
+    ),
+    Opt(
+        flag="--hang-factor",
+        type=positive_float,
+        default=3.0,
+        metavar="F",
         help="hang limit = factor x p99 step time (default 3)",
-    )
-    g.add_argument(
-        "--hang-floor-seconds",
-        type=float,
-        default=_env("HANG_FLOOR_SECONDS", "10"),
+    ),
+    Opt(
+        flag="--hang-floor-seconds",
+        type=positive_float,
+        default=10.0,
+        metavar="S",
         help="the learned hang limit is never below this (default 10 s)",
-    )
-    g.add_argument(
-        "--startup-timeout-seconds",
-        type=float,
-        default=_env("STARTUP_TIMEOUT_SECONDS", "600"),
+    ),
+    Opt(
+        flag="--startup-timeout-seconds",
+        type=positive_float,
+        default=600.0,
+        metavar="S",
         help="limit before the first step of an attempt (default 600 s)",
-    )
-    g.add_argument(
-        "--section-timeout",
-        action="append",
+    ),
+    Opt(
+        flag="--section-timeout",
+        type=_section,
+        repeat=True,
         default=[],
         metavar="NAME=SECONDS",
         help="limit for a named section, e.g. checkpoint=300 (repeatable)",
-    )
-    g.add_argument(
-        "--max-no-progress",
-        type=int,
-        default=_env("MAX_NO_PROGRESS", "3"),
+    ),
+    Opt(
+        flag="--max-no-progress",
+        type=positive_int,
+        default=3,
+        metavar="N",
         help="stop after this many attempts in a row without progress (default 3)",
-    )
-    g.add_argument(
-        "--backoff-seconds",
-        type=float,
-        default=_env("BACKOFF_SECONDS", "0.5"),
+    ),
+    Opt(
+        flag="--backoff-seconds",
+        type=nonneg_float,
+        default=0.5,
+        metavar="S",
         help="back-off before a repeated restart, doubling (default 0.5 s)",
-    )
-    g.add_argument(
-        "--step-sample-seconds",
-        type=float,
-        default=_env("STEP_SAMPLE_SECONDS", "1"),
+    ),
+    Opt(
+        flag="--step-sample-seconds",
+        type=nonneg_float,
+        default=1.0,
+        metavar="S",
         help="store a step event at most this often per rank (default 1 s)",
-    )
-    g.add_argument(
-        "--alert", default=_env("ALERT", "log"), help="alert sinks: log,webhook=URL (default log)"
-    )
-    g.add_argument(
-        "--checkpoint-dir",
-        default=_env("CHECKPOINT_DIR"),
+    ),
+    Opt(
+        flag="--alert",
+        type=str,
+        default="log",
+        metavar="SINKS",
+        help="alert sinks: log,webhook=URL (default log)",
+    ),
+    Opt(
+        flag="--checkpoint-dir",
+        type=str,
+        metavar="DIR",
         help="where kintsugi.save_checkpoint writes (default RUN_DIR/checkpoints)",
-    )
-    g.add_argument(
-        "--no-warm-standby",
-        action="store_true",
-        default=bool(_env("NO_WARM_STANDBY")),
+    ),
+    Opt(
+        flag="--no-warm-standby",
+        type=None,
         help="restart with cold processes instead of pre-imported standby interpreters",
-    )
-    g.add_argument(
-        "--no-report",
-        action="store_true",
-        default=bool(_env("NO_REPORT")),
-        help="do not print the report at the end",
-    )
+    ),
+    Opt(flag="--no-report", type=None, help="do not print the report at the end"),
+    Opt(
+        flag="--health-interval-seconds",
+        type=nonneg_float,
+        default=300.0,
+        metavar="S",
+        help="run the level 1 health checks this often while training (default 300; 0: never)",
+    ),
+    Opt(
+        flag="--no-health-checks",
+        type=None,
+        help="no prolog, periodic or epilog health checks on this node",
+    ),
+    Opt(
+        flag="--scheduler",
+        type=str,
+        default="local",
+        metavar="NAME",
+        help="who is told of a bad node: local (the store only) or slurm (drain/resume)",
+    ),
+    Opt(
+        flag="--telemetry-interval-seconds",
+        type=nonneg_float,
+        default=10.0,
+        metavar="S",
+        help="sample host and GPU telemetry this often (default 10; 0: no samplers)",
+    ),
+    Opt(
+        flag="--kernel-log",
+        type=str,
+        default="auto",
+        metavar="SOURCE",
+        help="follow XIDs and machine checks in: auto, journal, dmesg, a file, or none",
+    ),
+    Opt(
+        flag="--no-telemetry",
+        type=None,
+        help="no telemetry at all: no samplers, XID watcher or kernel log",
+    ),
+    Opt(
+        flag="--no-auto-progress",
+        type=None,
+        help="do not hook progress into scripts that never call kintsugi.step()",
+    ),
+)
+
+
+def add_kintsugi_args(p: argparse.ArgumentParser) -> None:
+    """Adds kintsugi's own flags (see :mod:`kintsugi.settings` for where values come from)."""
+    add_options(p.add_argument_group("kintsugi"), RUN_OPTIONS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,7 +215,8 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
     Raises:
         UserError: a bad flag, a missing script, a bad spec or an unusable run directory.
     """
-    args = build_parser().parse_args(list(argv))
+    args = resolve(build_parser().parse_args(list(argv)), RUN_OPTIONS, "run")
+    _check_torchrun_numbers(args)
     if not args.training_script:  # pragma: no cover - argparse requires it
         raise UserError(
             "kintsugi run: no training script given (usage: kintsugi run [OPTIONS] SCRIPT [ARGS])"
@@ -172,24 +240,20 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
     faults: list[inject.Fault] = []
     spec = ";".join(s for s in args.inject if s)
     if spec:
+        from kintsugi.health import HealthSpecError
+        from kintsugi.health.inject import health_parts
+
         try:
             faults = inject.parse(spec)
-        except inject.SpecError as e:
+            health_parts(spec)
+        except (inject.SpecError, HealthSpecError) as e:
             raise UserError(f"kintsugi run: --inject: {e}") from None
+    if args.scheduler not in ("local", "slurm"):
+        raise UserError(f"kintsugi run: --scheduler {args.scheduler!r}: use local or slurm")
     from kintsugi.notify import build_sinks
 
     build_sinks(args.alert)  # fails now, with one line, rather than at the first alert
-    sections: dict[str, float] = {}
-    for item in args.section_timeout:
-        name, eq, value = item.partition("=")
-        try:
-            sections[name] = float(value)
-        except ValueError:
-            raise UserError(
-                f"kintsugi run: --section-timeout expects NAME=SECONDS, got {item!r}"
-            ) from None
-        if not eq or not name or sections[name] <= 0:
-            raise UserError(f"kintsugi run: --section-timeout expects NAME=SECONDS>0, got {item!r}")
+    sections: dict[str, float] = dict(args.section_timeout)
     try:
         config = AgentConfig(
             run_id=run_id,
@@ -216,7 +280,24 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
             checkpoint_dir=Path(args.checkpoint_dir).resolve() if args.checkpoint_dir else None,
             quiet=args.no_report,
             warm_standby=not args.no_warm_standby,
+            auto_progress=not args.no_auto_progress,
+            health=None
+            if args.no_health_checks
+            else NodeHealthConfig(
+                interval_s=args.health_interval_seconds,
+                scheduler=args.scheduler,
+                checks=HealthConfig(
+                    rdzv_endpoint=_checkable(args.rdzv_endpoint), inject=spec or None
+                ),
+            ),
             max_nodes=_max_nodes(args.nnodes),
+            telemetry=None
+            if args.no_telemetry
+            else TelemetryConfig(
+                host_interval_s=args.telemetry_interval_seconds,
+                gpu_interval_s=args.telemetry_interval_seconds,
+                kernel_log=None if args.kernel_log == "none" else args.kernel_log,
+            ),
         )
     except ValueError as e:
         raise UserError(f"kintsugi run: {e}") from None
@@ -224,7 +305,11 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
         check_store(args.store)
     # Created last: a command line with any mistake in it leaves nothing behind.
     try:
+        new = not run_dir.exists()
         run_dir.mkdir(parents=True, exist_ok=True)
+        if new:
+            # Stacks, tracebacks and log tails live here: private, like torch's own logs.
+            run_dir.chmod(0o700)
         probe = run_dir / f".write-test-{os.getpid()}"
         probe.write_text("")
         probe.unlink()
@@ -239,6 +324,34 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
         args.redirects = "3"
         args.tee = "3"
     return args, config
+
+
+def _checkable(endpoint: str | None) -> str | None:
+    """The rendezvous endpoint the prolog can probe (not ``localhost:0``: any free port)."""
+    if not endpoint or endpoint.rpartition(":")[2] in ("", "0"):
+        return None
+    return endpoint
+
+
+def _check_torchrun_numbers(args: argparse.Namespace) -> None:
+    """torchrun's own flags that torchrun checks late (after we made the run directory) or
+    never (``--monitor-interval nan``)."""
+    try:
+        finite = positive_float(str(args.monitor_interval))
+    except ValueError:
+        raise UserError(
+            f"kintsugi run: --monitor-interval {args.monitor_interval!r}: must be a finite "
+            "number > 0"
+        ) from None
+    args.monitor_interval = finite
+    nproc = str(args.nproc_per_node)
+    if nproc not in ("auto", "cpu", "gpu", "xpu"):
+        try:
+            positive_int(nproc)
+        except ValueError:
+            raise UserError(
+                f"kintsugi run: --nproc-per-node {nproc!r}: give a number >= 1, auto, cpu or gpu"
+            ) from None
 
 
 def _max_nodes(nnodes: str) -> int:

@@ -148,10 +148,21 @@ class ProgressTracker:
         return learned, "step"
 
     def check(self, now: float) -> Hang | None:
-        """Returns a Hang if any rank has been silent past its limit."""
+        """Returns a Hang if any rank has been silent past its limit.
+
+        A section open on one rank covers them all: while rank 0 alone writes a checkpoint
+        (``torch.save`` on rank 0 is the common case), the others wait for it in their next
+        collective and are not hung.
+        """
         hung: list[tuple[RankProgress, float, float, str]] = []
+        sections = [
+            self.limit_for(rp) for rp in self.ranks.values() if rp.section and not rp.exiting
+        ]
+        cover = max(sections, default=None)
         for rp in self.ranks.values():
             limit, phase = self.limit_for(rp)
+            if cover is not None and not rp.exiting and cover[0] > limit:
+                limit, phase = cover
             silent = now - rp.last_t
             if silent > limit:
                 hung.append((rp, silent, limit, phase))

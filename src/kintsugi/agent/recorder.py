@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from kintsugi.events import JSON, Event, EventKind
+from kintsugi.redact import redact_text
 from kintsugi.store import BufferedWriter, open_store
 
 log = logging.getLogger("kintsugi.agent")
@@ -33,6 +34,17 @@ class Recorder:
         attempt: int | None = None,
         **data: JSON,
     ) -> Event:
+        return self.emit_data(kind, data, rank=rank, ts=ts, attempt=attempt)
+
+    def emit_data(
+        self,
+        kind: EventKind,
+        data: dict[str, JSON],
+        rank: int | None = None,
+        ts: float | None = None,
+        attempt: int | None = None,
+    ) -> Event:
+        """Like :meth:`emit`, for a payload built elsewhere (its keys may include ``rank``)."""
         e = Event(
             kind=kind,
             run_id=self.run_id,
@@ -46,12 +58,13 @@ class Recorder:
         self.writer.put(e)
         return e
 
-    def close(self) -> None:
+    def close(self) -> int:
+        """Flushes and closes the writer; returns how many events were lost (0 normally)."""
         if not self.writer.flush(10.0):
             log.warning(
                 "kintsugi: event store unreachable (%s); %d events wait in %s",
-                self.writer.last_error,
+                redact_text(str(self.writer.last_error)),
                 self.writer.spooled,
                 self.writer.spool_path,
             )
-        self.writer.close(timeout_s=2.0)
+        return self.writer.close(timeout_s=2.0)

@@ -8,10 +8,14 @@ import os
 import sys
 from typing import Any
 
+from kintsugi.agent import rdzv_poll, rdzv_state
 from kintsugi.agent.config import AgentConfig
-from kintsugi.agent.elastic_agent import KintsugiAgent, StopRun
+from kintsugi.agent.elastic_agent import KintsugiAgent, StopRun, closed_by_other
 from kintsugi.agent.recorder import Recorder
+from kintsugi.console import safe_logging
 from kintsugi.events import EventKind
+from kintsugi.redact import redact_text
+from kintsugi.textsafe import terminal_safe
 
 log = logging.getLogger("kintsugi.agent")
 
@@ -21,7 +25,11 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
     import torch.distributed.elastic.rendezvous.registry as rdzv_registry
     from torch.distributed.elastic.agent.server.api import WorkerSpec
     from torch.distributed.elastic.multiprocessing.api import SignalException
-    from torch.distributed.elastic.rendezvous import RendezvousError, RendezvousParameters
+    from torch.distributed.elastic.rendezvous import (
+        RendezvousClosedError,
+        RendezvousError,
+        RendezvousParameters,
+    )
     from torch.distributed.launcher.api import _get_addr_and_port
     from torch.distributed.run import config_from_args
 
@@ -30,7 +38,8 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
     # Each rendezvous round gets a fresh worker TCPStore: sharing the rendezvous store across
     # rounds makes gloo restarts fail to reconnect about half the time (REFERENCES.md).
     os.environ.setdefault("TORCH_DISABLE_SHARE_RDZV_TCP_STORE", "1")
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    rdzv_poll.install()
+    safe_logging(logging.WARNING)
     logging.getLogger("kintsugi").setLevel(logging.INFO)
 
     try:
@@ -60,14 +69,16 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         **lc.rdzv_configs,
     )
     master_addr, master_port = _get_addr_and_port(params)
+    config.min_nodes = int(lc.min_nodes)
     endpoint = str(lc.rdzv_endpoint or "")
     if endpoint.rpartition(":")[2].isdigit():
+        config.rdzv_host = endpoint.rpartition(":")[0].strip("[]") or "127.0.0.1"
         config.rdzv_port = int(endpoint.rpartition(":")[2])
     spec = WorkerSpec(
         role=lc.role,
         local_world_size=lc.nproc_per_node,
         entrypoint=cmd,
-        args=tuple(cmd_args),
+        args=tuple(through_bootstrap(str(cmd), [str(a) for a in cmd_args])),
         rdzv_handler=rdzv_registry.get_rendezvous_handler(params),
         max_restarts=lc.max_restarts,
         monitor_interval=lc.monitor_interval,
@@ -75,6 +86,8 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         master_port=master_port,
         local_addr=lc.local_addr,
     )
+    rdzv_poll.uncache(spec.rdzv_handler)
+    rdzv_poll.set_job_size(int(lc.max_nodes))
     agent = KintsugiAgent(
         spec=spec,
         logs_specs=lc.logs_specs,  # type: ignore[arg-type]
@@ -85,21 +98,29 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         log_line_prefix_template=lc.log_line_prefix_template,
     )
     outcome, code, shutdown_rdzv = "failed", 1, True
+
+    def stopped(e: StopRun) -> tuple[str, int]:
+        agent.verdict = e.reason
+        return e.outcome, e.exit_code
+
     try:
         result = agent.run()
         if result is None:
-            outcome, code = "left", 0
+            # elastic's graceful exit: this node waited as a spare when the rendezvous closed.
+            outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained))
         elif result.is_failed():
             outcome = "failed"
         else:
             outcome, code = "succeeded", 0
     except StopRun as e:
-        outcome, code = ("excluded" if e.leave else "stopped"), e.exit_code
-        agent.verdict = e.reason
+        outcome, code = stopped(e)
         # A node that leaves must not close the rendezvous: the others (and spares) go on.
         shutdown_rdzv = not e.leave
         if e.leave:
             _leave_rendezvous(spec.rdzv_handler)
+    except RendezvousClosedError:
+        # Closed before this node got into a round (it was rejoining, or came late).
+        outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained))
     except RendezvousError as e:
         # The rendezvous store lives in the agent at --rdzv-endpoint: when that node finishes
         # or dies, nodes still waiting (spares, an excluded node) cannot go on.
@@ -125,12 +146,55 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
                 spec.rdzv_handler.shutdown()
             except Exception as e:  # noqa: BLE001 - the store may be gone with the other nodes
                 log.debug("rendezvous shutdown failed: %s", e)
-        rec.close()
+            _linger_if_hosting(config, spec.rdzv_handler)
+        lost = rec.close()
     if agent.verdict:
-        print(f"kintsugi[{config.node}]: {outcome}: {agent.verdict}", file=sys.stderr)
-    if not config.quiet:
-        _print_report(config)
+        print(
+            f"kintsugi[{config.node}]: {outcome}: {terminal_safe(agent.verdict)}", file=sys.stderr
+        )
+    if lost:
+        print(
+            f"kintsugi[{config.node}]: error: {lost} events could not be stored or spooled "
+            f"({terminal_safe(redact_text(str(rec.writer.last_error)))}); the record of this "
+            "run is incomplete",
+            file=sys.stderr,
+        )
+        code = code or 1
+    if not config.quiet and not _print_report(config):
+        code = code or 1
     return code
+
+
+_LINGER_S = 3.0
+"""How long the rendezvous host stays up after closing it while other nodes still wait."""
+
+
+def _linger_if_hosting(config: AgentConfig, handler: Any) -> None:
+    """Keeps the rendezvous store up a moment for nodes that still wait on it.
+
+    The store lives in this agent: exiting at once would leave a waiting spare (or a node
+    rejoining) with a connection error instead of the closed rendezvous and its reason.
+    """
+    import time
+
+    if config.hosts_rendezvous() and rdzv_state.others_waiting(handler):
+        time.sleep(_LINGER_S)
+
+
+def through_bootstrap(cmd: str, args: list[str]) -> list[str]:
+    """``python -u SCRIPT ARGS`` becomes ``python -u -m kintsugi.runtime.bootstrap SCRIPT ARGS``.
+
+    The bootstrap runs the script exactly as Python would, after connecting the rank to this
+    agent and hooking progress into it (docs/progress.md); a non-Python entrypoint
+    (``--no-python``) is left alone.
+    """
+    if cmd != sys.executable:
+        return args
+    flags = []
+    rest = list(args)
+    while rest and rest[0] in ("-u",):
+        flags.append(rest.pop(0))
+    return [*flags, "-m", "kintsugi.runtime.bootstrap", *rest]
 
 
 def _leave_rendezvous(handler: Any) -> None:
@@ -150,14 +214,24 @@ def _leave_rendezvous(handler: Any) -> None:
         log.warning("kintsugi: could not leave the rendezvous cleanly (%s); heartbeats expire", e)
 
 
-def _print_report(config: AgentConfig) -> None:
+def _print_report(config: AgentConfig) -> bool:
+    """Prints the run's report; returns False if the store no longer holds the run's record."""
     from kintsugi.report import build_report, render_text
-    from kintsugi.store import StoreError, open_store
+    from kintsugi.store import StoreError, StoreUnavailable, open_store
 
     try:
-        with open_store(config.store_url) as store:
+        with open_store(config.store_url, create=False) as store:
             events = store.events(run_id=config.run_id)
     except StoreError as e:
-        print(f"kintsugi: no report: event store unavailable ({e})", file=sys.stderr)
-        return
+        print(f"kintsugi: no report: {terminal_safe(redact_text(str(e)))}", file=sys.stderr)
+        # A server that is down keeps the events in the spool; a vanished file lost them.
+        return isinstance(e, StoreUnavailable)
+    if not any(e.kind is EventKind.RUN_START for e in events):
+        print(
+            f"kintsugi: error: the event store {redact_text(config.store_url)} no longer holds "
+            "this run's record (deleted or replaced while the run wrote to it)",
+            file=sys.stderr,
+        )
+        return False
     render_text(build_report(events), sys.stderr)
+    return True

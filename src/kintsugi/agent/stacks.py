@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 import signal
 import time
 from pathlib import Path
 
+from kintsugi.diagnose.hang import main_thread
 from kintsugi.runtime.core import STACK_SIGNAL
-
-_COLLECTIVE = re.compile(
-    r"distributed_c10d\.py|all_reduce|all_gather|reduce_scatter|broadcast|barrier|"
-    r"\bwait\b|_wait|monitored_barrier|ProcessGroup"
-)
 
 
 def process_state(pid: int) -> str | None:
@@ -87,50 +82,6 @@ def dump_flight_recorders(
     while time.monotonic() < deadline and not all(p.exists() for p in paths.values()):
         time.sleep(0.05)
     return [r for r, p in paths.items() if p.exists()]
-
-
-def flight_recorder_laggards(fr_dir: Path, ranks: list[int]) -> list[int]:
-    """Ranks whose newest recorded collective is behind the others' (they never entered it)."""
-    import json
-
-    newest: dict[int, int] = {}
-    for r in ranks:
-        try:
-            entries = json.loads((fr_dir / f"rank_{r}.json").read_text()).get("entries", [])
-        except (OSError, ValueError, AttributeError):
-            continue
-        seqs = [int(e.get("collective_seq_id", 0)) for e in entries if isinstance(e, dict)]
-        newest[r] = max(seqs, default=0)
-    if len(newest) < 2:
-        return []
-    top = max(newest.values())
-    behind = [r for r, s in newest.items() if s < top]
-    return sorted(behind) if len(behind) < len(newest) else []
-
-
-def main_thread(dump: str) -> str:
-    """The main thread's block of a faulthandler all-threads dump (listed last)."""
-    blocks = [b.strip() for b in re.split(r"\n(?=(?:Current thread|Thread) 0x)", dump) if b.strip()]
-    return blocks[-1] if blocks else dump.strip()
-
-
-def in_collective(stack: str) -> bool:
-    """True if a main-thread stack is waiting inside a collective."""
-    return bool(_COLLECTIVE.search(stack))
-
-
-def suspect(stacks: dict[int, str], stopped: list[int]) -> int | None:
-    """The rank most likely to have caused a collective hang.
-
-    A stopped rank first; otherwise the one rank not inside a collective while others are.
-    """
-    if stopped:
-        return min(stopped)
-    outside = [r for r, s in stacks.items() if not in_collective(s)]
-    inside = [r for r, s in stacks.items() if in_collective(s)]
-    if len(outside) == 1 and inside:
-        return outside[0]
-    return None
 
 
 def listens_on(port: int) -> bool:

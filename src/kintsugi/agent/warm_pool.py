@@ -8,6 +8,7 @@ context take them instead of spawning cold ``python`` processes; anything the po
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import logging
 import os
@@ -25,6 +26,9 @@ log = logging.getLogger("kintsugi.agent")
 
 _HOOK = "get_subprocess_handler"
 """The name elastic's process context looks up to spawn each worker."""
+_HOOK_PARAMS = ("entrypoint", "args", "env", "stdout", "stderr", "local_rank_id")
+"""The leading parameters of the hook and of SubprocessHandler that the pool relies on."""
+_INIT_TAKES_NUMA = "numa_options" in inspect.signature(SubprocessHandler.__init__).parameters
 
 
 class WarmPool:
@@ -71,8 +75,17 @@ class WarmPool:
 
     @staticmethod
     def supported() -> bool:
-        """Whether this torch's elastic spawns workers through the hook the pool replaces."""
-        return callable(mp_api.__dict__.get(_HOOK))
+        """Whether this torch's elastic spawns workers through the hook the pool replaces,
+        with the signature we know (checked, not assumed: the hook is private)."""
+        hook = mp_api.__dict__.get(_HOOK)
+        if not callable(hook):
+            return False
+        try:
+            got = list(inspect.signature(hook).parameters)[:6]
+            init = list(inspect.signature(SubprocessHandler.__init__).parameters)[1:7]
+        except (TypeError, ValueError):
+            return False
+        return got == list(_HOOK_PARAMS) and init == list(_HOOK_PARAMS)
 
     @contextlib.contextmanager
     def launching(self) -> Iterator[None]:
@@ -87,9 +100,13 @@ class WarmPool:
             stdout: str | None,
             stderr: str | None,
             local_rank_id: int,
-            numa_options: Any = None,
+            *more: Any,
+            **kw: Any,
         ) -> SubprocessHandler:
-            if entrypoint == sys.executable and numa_options is None:
+            # Later torch releases add arguments (numa_options in 2.8+): a standby serves
+            # only the plain case; anything else goes to elastic's own spawn untouched.
+            plain = all(v is None for v in (*more, *kw.values()))
+            if entrypoint == sys.executable and plain:
                 proc = pool.take()
                 if proc is not None:
                     pool.served += 1
@@ -97,7 +114,7 @@ class WarmPool:
                         proc, entrypoint, args, env, stdout, stderr, local_rank_id
                     )
             cold: SubprocessHandler = original(
-                entrypoint, args, env, stdout, stderr, local_rank_id, numa_options
+                entrypoint, args, env, stdout, stderr, local_rank_id, *more, **kw
             )
             return cold
 
@@ -123,7 +140,9 @@ class _StandbyHandler(SubprocessHandler):
     ) -> None:
         self._standby = proc
         self._paths = (stdout, stderr)
-        super().__init__(entrypoint, args, env, stdout, stderr, local_rank_id, None)
+        # torch 2.8+ takes numa_options (None: no binding); earlier releases do not.
+        extra: list[Any] = [None] if _INIT_TAKES_NUMA else []
+        super().__init__(entrypoint, args, env, stdout, stderr, local_rank_id, *extra)
 
     def _popen(self, args: tuple[Any, ...], env: dict[str, str]) -> subprocess.Popen[bytes]:
         proc = self._standby

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import IO
 
 from kintsugi.errors import UserError
 
@@ -68,22 +69,29 @@ def read_stays(path: Path) -> Iterator[Stay]:
     except OSError as e:
         raise UserError(f"cannot read Titan trace {path}: {e.strerror}") from e
     with f:
-        reader = csv.DictReader(f)
-        need = {"SN", "location", "insert", "remove", "duration", "event"}
-        if not reader.fieldnames or not need <= set(reader.fieldnames):
-            raise UserError(f"{path} is not a Titan gc_full.csv (needs columns {sorted(need)})")
-        for n, row in enumerate(reader, start=2):
-            try:
-                yield Stay(
-                    serial=row["SN"],
-                    location=Location.parse(row["location"]),
-                    insert=_time(row["insert"]),
-                    remove=_time(row["remove"]),
-                    duration_s=float(row["duration"]) if row["duration"] else None,
-                    event=row["event"] or None,
-                )
-            except ValueError as e:
-                raise UserError(f"{path}:{n}: {e}") from e
+        try:
+            yield from _rows(path, f)
+        except (UnicodeDecodeError, csv.Error) as e:
+            raise UserError(f"{path} is not a Titan gc_full.csv (not CSV text: {e})") from None
+
+
+def _rows(path: Path, f: IO[str]) -> Iterator[Stay]:
+    reader = csv.DictReader(f)
+    need = {"SN", "location", "insert", "remove", "duration", "event"}
+    if not reader.fieldnames or not need <= set(reader.fieldnames):
+        raise UserError(f"{path} is not a Titan gc_full.csv (needs columns {sorted(need)})")
+    for n, row in enumerate(reader, start=2):
+        try:
+            yield Stay(
+                serial=row["SN"],
+                location=Location.parse(row["location"]),
+                insert=_time(row["insert"]),
+                remove=_time(row["remove"]),
+                duration_s=float(row["duration"]) if row["duration"] else None,
+                event=row["event"] or None,
+            )
+        except ValueError as e:
+            raise UserError(f"{path}:{n}: {e}") from e
 
 
 def _time(text: str) -> datetime | None:

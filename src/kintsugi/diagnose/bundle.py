@@ -1,7 +1,7 @@
 """Walk a bundle of logs, recognize each file by its content, and stream it into findings.
 
-Text is scanned in large blocks: a few literal keywords locate candidate lines in C speed,
-and only those lines (plus the tracebacks they open) go through the Python line parser.
+Never raises on content: an odd file (bad JSON, wrong types, absurd nesting) is skipped with a
+note, and the verdict comes from the rest.
 """
 
 from __future__ import annotations
@@ -9,30 +9,60 @@ from __future__ import annotations
 import json
 import os
 import re
+import statistics
+from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
+from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.from_events import findings_from_events
-from kintsugi.diagnose.parsers import Context, LineParser, load_json, parse_dcgm, parse_nvsmi
-from kintsugi.diagnose.signatures import SignatureSet
-from kintsugi.events import Event, SchemaError
+from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
+from kintsugi.diagnose.oomtable import memory_hog
+from kintsugi.diagnose.parse_state import Context
+from kintsugi.diagnose.parsers import LineParser
+from kintsugi.diagnose.reports import (
+    CLOCK_EVENT_COLUMNS,
+    load_json,
+    parse_dcgm,
+    parse_dcgm_health,
+    parse_dcgm_prometheus,
+    parse_nvsmi,
+    parse_nvsmi_csv,
+)
+from kintsugi.diagnose.signatures import Role, SignatureSet
+from kintsugi.diagnose.textscan import scan_text
+from kintsugi.diagnose.timeline import epoch_to_scale
+from kintsugi.events import Action, Category, Event, Layer, SchemaError
 
-BLOCK = 8 << 20
-MAX_WINDOW = 4096
-"""Longest piece of one line handed to the parser; huge lines are cut around each hit."""
-FOLLOW_LINES = 400
-"""Lines read after a traceback or torchrun summary opens, to close it."""
 MAX_JSON = 64 << 20
+MAX_FILES = 100_000
+"""Files looked at in one bundle; beyond that the rest is listed as skipped."""
 _ATTEMPT = re.compile(r"^attempt[_-]?(\d+)$", re.I)
-_RANK_FILE = re.compile(r"rank[_-]?(\d+)", re.I)
-_KERNEL = re.compile(rb"^(?:\[\s*\d+\.\d+\]|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:)", re.M)
+# A rank's own log ("rank3.log", "rank_03.txt"); not a node's ("node_rank1.log", torchrun's
+# --node-rank) nor a local rank ("local_rank5"): those hold many global ranks or another's.
+_RANK_FILE = re.compile(
+    r"(?:(?<![A-Za-z])|(?<=global))(?<!node[_-])(?<!local[_-])rank[_-]?(\d+)", re.I
+)
+_KERNEL = re.compile(
+    rb"^(?:\[\s*\d+\.\d+\]|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:|\[\w{3} \w{3} [ \d]\d \d\d:)",
+    re.M,
+)
 _NVSMI = b"==============NVSMI LOG=============="
+# Hostnames a node's own files carry near their start: NCCL's "host:pid:tid [dev] NCCL" prefix
+# and syslog's "Mar 12 09:12:44 host kernel:".
+_HOSTS = re.compile(
+    rb"^(?:\[[^\]\n]{1,40}\]:?)*([A-Za-z][\w.-]{0,62}):\d+:\d+ \[\d+\] NCCL |"
+    rb"^\w{3} [ \d]\d \d\d:\d\d:\d\d ([A-Za-z][\w.-]{0,62}) kernel:",
+    re.M,
+)
+# faulthandler ("Current thread 0x... (most recent call first):") or py-spy dump ("Thread 42
+# (idle): "MainThread"") at the start of a line.
+_STACK = re.compile(
+    rb"^(?:Current thread|Thread) 0x[0-9a-f]+ \(most recent call first\):|^Thread \d+ \(\w+\): ",
+    re.M,
+)
 
 
 @dataclass(slots=True)
@@ -54,10 +84,45 @@ class BundleScan:
     files: list[FileReport] = field(default_factory=list)
     topology: dict[str, str] = field(default_factory=dict)
     bytes: int = 0
+    nodes: set[str] = field(default_factory=set)
+    """Every node the bundle holds files of."""
+    aliases: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    """Address or hostname -> the node directories it was announced in."""
+    stacks: dict[int, str] = field(default_factory=dict)
+    """Global rank -> its Python stack dump (faulthandler or py-spy), if the bundle has one."""
+    flight_records: dict[int, Any] = field(default_factory=dict)
+    """Global rank -> its flight-recorder dump (JSON), if the bundle has one."""
+    rank_nodes: dict[int, str] = field(default_factory=dict)
+    """Global rank -> the node its dump was found under."""
+    dropped: int = 0
+    """Findings not kept because of the per-file caps."""
+    pid_ranks: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(node, process id) -> global rank: which rank a kernel line's ``pid=`` is."""
+    last_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
+    """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
 
 
-def locate(root: Path, path: Path) -> tuple[str | None, int | None, int | None]:
-    """Node, rank and attempt of a file from its place in the bundle."""
+_GENERIC_NAMES = {
+    "dmesg", "kern", "kernel", "syslog", "messages", "journal", "console", "stdout", "stderr",
+    "output", "train", "training", "log", "logs", "job", "slurm", "torchrun", "events", "dcgm",
+    "nvidia", "nvsmi", "topology", "stacks", "rank", "all", "combined",
+}  # fmt: skip
+
+
+def flat_node(name: str) -> str | None:
+    """The node a file at the top of a flat bundle names (``node-c.log``, ``gpu7_dmesg.txt``)."""
+    token = name.split(".", 1)[0].split("_", 1)[0]
+    if not token or token.lower() in _GENERIC_NAMES or _RANK_FILE.fullmatch(token):
+        return None
+    return token if any(c.isdigit() for c in token) or "-" in token else None
+
+
+def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int | None, int | None]:
+    """Node, rank and attempt of a file from its place in the bundle.
+
+    Args:
+        flat: the bundle has no sub-directories; a file's name may then carry its node.
+    """
     parts = path.relative_to(root).parts
     attempt = None
     dirs: list[str] = []
@@ -67,24 +132,53 @@ def locate(root: Path, path: Path) -> tuple[str | None, int | None, int | None]:
             attempt = int(m.group(1))
         else:
             dirs.append(p)
-    node = dirs[0] if dirs else root.name
+    node = dirs[0] if dirs else (flat and flat_node(parts[-1])) or root.name
     rm = _RANK_FILE.search(parts[-1])
     return node, int(rm.group(1)) if rm else None, attempt
 
 
 def iter_files(root: Path) -> Iterator[Path]:
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames.sort()
-        for name in sorted(filenames):
-            if name == "label.json" or name.startswith("."):
+    """Regular files under ``root`` in sorted depth-first order; iterative, so depth is free."""
+    stack = [root]
+    while stack:
+        d = stack.pop()
+        try:
+            with os.scandir(d) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue
+        dirs: list[Path] = []
+        for e in entries:
+            try:
+                if e.is_symlink():
+                    continue
+                if e.is_dir():
+                    dirs.append(Path(e.path))
+                elif e.is_file() and not _skipped(e.name):
+                    yield Path(e.path)
+            except OSError:
                 continue
-            p = Path(dirpath) / name
-            if p.is_file() and not p.is_symlink():
-                yield p
+        stack.extend(reversed(dirs))
+
+
+def _skipped(name: str) -> bool:
+    """Labels, hidden files and prose (README, NOTES, Markdown) are not logs."""
+    low = name.lower()
+    return (
+        name == "label.json"
+        or name.startswith(".")
+        or low.startswith(("readme", "notes"))
+        or low.endswith(".md")
+    )
 
 
 def sniff(head: bytes) -> str:
-    """Recognizes a file by its first bytes: binary, dcgm, events, nvsmi, topology or text."""
+    """Recognizes a file by its first bytes.
+
+    Returns:
+        One of binary, dcgm, events, topology, flight_recorder, nvsmi, nvsmi_csv,
+        dcgm_health, dcgm_prometheus, stacks, kernel, text.
+    """
     if b"\0" in head[:8192]:
         return "binary"
     s = head.lstrip()
@@ -94,218 +188,274 @@ def sniff(head: bytes) -> str:
         return "events"
     if s.startswith(b"{") and b'"topology"' in head:
         return "topology"
+    if s.startswith(b"{") and b'"entries"' in head and b"collective_seq_id" in head:
+        return "flight_recorder"
     if _NVSMI in head:
         return "nvsmi"
+    first = head.split(b"\n", 1)[0].decode("utf-8", "replace").lower()
+    if "," in first and any(c in first for c in CLOCK_EVENT_COLUMNS):
+        return "nvsmi_csv"
+    if b"Health Monitor Report" in head[:4096]:
+        return "dcgm_health"
+    if b"# TYPE DCGM_FI_" in head or b"\nDCGM_FI_DEV_" in head:
+        return "dcgm_prometheus"
     if _KERNEL.search(head[:65536]):
         return "kernel"
+    if _STACK.search(head[:65536]) and b"Traceback (most recent call last)" not in head:
+        return "stacks"
     return "text"
 
 
 def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
     """Scans every file under ``root``; never raises on content (only on an unreadable root)."""
     out = BundleScan()
-    for path in iter_files(root):
-        rel = str(path.relative_to(root))
-        node, rank, attempt = locate(root, path)
+    try:
+        flat = not any(p.is_dir() for p in root.iterdir())
+    except OSError:
+        flat = False
+    for n, path in enumerate(iter_files(root)):
+        try:
+            rel = str(path.relative_to(root))
+        except ValueError:
+            continue
+        if n >= MAX_FILES:
+            out.files.append(FileReport(rel, "skipped", 0, note=f"over {MAX_FILES} files"))
+            continue
+        node, rank, attempt = locate(root, path, flat)
         try:
             size = path.stat().st_size
             with path.open("rb") as f:
                 head = f.read(65536)
-        except OSError as e:
-            out.files.append(FileReport(rel, "unreadable", 0, note=e.strerror or str(e)))
+            packed = compression(head)
+            if packed:
+                head = read_bytes(path, packed, 65536)
+        except DECOMPRESS_ERRORS as e:
+            note = getattr(e, "strerror", None) or type(e).__name__
+            out.files.append(FileReport(rel, "unreadable", 0, note=note))
             continue
         kind = sniff(head) if size else "empty"
-        rep = FileReport(rel, kind, size)
+        rep = FileReport(rel, kind, size, note=f"{packed}-compressed" if packed else "")
         out.files.append(rep)
         out.bytes += size
-        ctx = Context(source=rel, node=node, rank=rank, attempt=attempt)
-        if kind in ("binary", "empty"):
+        if node and (len(path.relative_to(root).parts) > 1 or node != root.name):
+            out.nodes.add(node)
+        ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
+        if node and node in out.nodes and kind in ("text", "kernel"):
+            for m in _HOSTS.finditer(head):
+                host = (m.group(1) or m.group(2)).decode("ascii", "replace")
+                out.aliases[host].add(node)
+        try:
+            found = _scan_file(path, kind, size, ctx, sigs, out, rep)
+        except (*DECOMPRESS_ERRORS, RecursionError, MemoryError) as e:
+            rep.note = f"skipped: {type(e).__name__}"
             continue
-        found: list[Finding]
-        if kind in ("dcgm", "events", "topology") and size <= MAX_JSON:
-            found = _structured(path, kind, ctx, sigs, out)
-            if found is None:
-                rep.note = "not valid JSON; scanned as text"
-                found = scan_text_file(path, ctx, sigs)
-        elif kind == "nvsmi" and size <= MAX_JSON:
-            found = parse_nvsmi(path.read_bytes().decode("utf-8", "replace"), ctx)
-        else:
-            if kind == "kernel":
-                ctx.rank = None
-            found = scan_text_file(path, ctx, sigs)
         rep.findings = len(found)
         out.findings += found
     return out
 
 
-def _structured(path: Path, kind: str, ctx: Context, sigs: SignatureSet, out: BundleScan) -> Any:
-    text = path.read_bytes().decode("utf-8", "replace")
+def _scan_file(
+    path: Path,
+    kind: str,
+    size: int,
+    ctx: Context,
+    sigs: SignatureSet,
+    out: BundleScan,
+    rep: FileReport,
+) -> list[Finding]:
+    if kind in ("binary", "empty"):
+        return []
+    if kind in ("dcgm", "events", "topology", "flight_recorder") and size <= MAX_JSON:
+        found = _structured(path, kind, ctx, sigs, out)
+        if found is not None:
+            return found
+        rep.note = "not valid JSON; scanned as text"
+    elif kind == "nvsmi" and size <= MAX_JSON:
+        return parse_nvsmi(_text(path, ctx), ctx)
+    elif kind == "nvsmi_csv" and size <= MAX_JSON:
+        return parse_nvsmi_csv(_text(path, ctx), ctx)
+    elif kind == "dcgm_health" and size <= MAX_JSON:
+        return parse_dcgm_health(_text(path, ctx), ctx)
+    elif kind == "dcgm_prometheus" and size <= MAX_JSON:
+        return parse_dcgm_prometheus(_text(path, ctx), ctx)
+    elif kind == "stacks" and size <= MAX_JSON and ctx.rank is not None:
+        out.stacks[ctx.rank] = _text(path, ctx)
+        if ctx.node:
+            out.rank_nodes[ctx.rank] = ctx.node
+        return []
+    if kind == "kernel":
+        ctx.rank = None
+    parser = scan_text(path, ctx, sigs, ctx.compressed)
+    if ctx.node is not None and parser.last_ts is not None:
+        key = (ctx.attempt, ctx.node)
+        out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
+    for alias, node in parser.aliases.items():
+        out.aliases[alias].add(node)
+    if ctx.node is not None:
+        for pid, rank in parser.pid_ranks.items():
+            out.pid_ranks.setdefault((ctx.node, pid), rank)
+    out.dropped += parser.dropped
+    if kind == "kernel" and size <= MAX_JSON:
+        parser.findings += _memory_hog(path, ctx, parser.findings)
+    seen = [] if ctx.rank is None else [_rank_log(ctx)]
+    if ctx.node is not None and ctx.rank is None:
+        # a node's console with its ranks' prefixed lines: where each of those ranks ran
+        seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
+    return parser.findings + step_findings(parser, ctx) + seen
+
+
+def _memory_hog(path: Path, ctx: Context, found: list[Finding]) -> list[Finding]:
+    """A finding when the kernel's OOM killer killed a process while another user's process
+    held most of the node's memory (``oomtable``); read only where the killer struck."""
+    kills = [f for f in found if f.signature == "oom_killer" and "Killed process" in f.text]
+    if not kills:
+        return []
+    hog = memory_hog(_text(path, ctx).splitlines())
+    if hog is None:
+        return []
+    k = kills[-1]
+    return [
+        k.with_(
+            signature="oom_foreign_process",
+            category=Category.HOST,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE,
+            severity=5,
+            role=Role.ROOT,
+            text=hog.text(),
+            detail=hog.name,
+        )
+    ]
+
+
+def _text(path: Path, ctx: Context) -> str:
+    """A structured file's whole text (decompressed), up to ``MAX_JSON`` bytes."""
+    return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
+
+
+def _rank_log(ctx: Context) -> Finding:
+    """A rank's own log exists: a rank that logged no error is known, not absent."""
+    return Finding(
+        signature="rank_log",
+        category=Category.UNKNOWN,
+        layer=Layer.FRAMEWORK,
+        action=Action.NONE,
+        severity=0,
+        role=Role.META,
+        text=f"log of rank {ctx.rank}",
+        source=ctx.source,
+        node=ctx.node,
+        rank=ctx.rank,
+        attempt=ctx.attempt,
+    )
+
+
+def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
+    """Per-rank timing findings: the median iteration time and the slowdown from start to end,
+    the median wait for data, and the ranks a straggler detector named as the slowest."""
+    out: list[Finding] = []
+    for sig, what, series in (
+        ("data_wait", "wait for data", parser.data_waits),
+        ("compute_time", "compute time", parser.compute_times),
+        ("comm_wait", "wait in collectives", parser.comm_waits),
+    ):
+        for rank, s in series.items():
+            if len(s.values) >= 3:
+                # as the log ends: a node that turned slow midway is slow now
+                med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
+                text = f"median {what} {med:.3f}s per step in the last quarter of the log"
+                out.append(_timing(sig, text, ctx, rank, med))
+    for slow, s in parser.slow_reports.items():
+        if s.seen < 2:
+            continue  # named once: a hiccup, not a straggler
+        med = statistics.median(s.values)
+        text = (
+            f"the straggler detector named rank {slow} the slowest in {s.seen} report(s), "
+            f"{med:.2f}x the fastest"
+        )
+        named = _timing("slowest_rank_named", text, ctx, None, med)
+        # the node the report names for it is blamed like a peer (resolved through aliases)
+        out.append(named.with_(detail=str(slow), peer=parser.slow_nodes.get(slow)))
+    for rank, s in parser.step_times.items():
+        v = s.values
+        if len(v) < 3:
+            continue
+        med = statistics.median(v)
+        base = _timing(
+            "step_time",
+            f"median iteration time {med:.3f}s over {s.seen} iterations",
+            ctx,
+            rank,
+            med,
+        )
+        out.append(base)
+        q = max(2, len(v) // 4)
+        early, late = statistics.median(v[:q]), statistics.median(v[-q:])
+        if len(v) >= 8 and early > 0:
+            out.append(
+                base.with_(
+                    signature="step_slowdown",
+                    text=f"iteration time went from {early:.3f}s to {late:.3f}s",
+                    value=late / early,
+                )
+            )
+    return out
+
+
+def _timing(signature: str, text: str, ctx: Context, rank: int | None, value: float) -> Finding:
+    """A timing measurement: context for the straggler rules, no failure by itself."""
+    return Finding(
+        signature=signature,
+        category=Category.STRAGGLER,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.RUN_DIAGNOSTICS,
+        severity=1,
+        role=Role.CONTEXT,
+        text=text,
+        source=ctx.source,
+        node=ctx.node,
+        rank=rank,
+        attempt=ctx.attempt,
+        value=value,
+    )
+
+
+def _structured(
+    path: Path, kind: str, ctx: Context, sigs: SignatureSet, out: BundleScan
+) -> list[Finding] | None:
+    text = _text(path, ctx)
     if kind == "events":
         events: list[Event] = []
         for line in text.splitlines():
-            if line.strip():
-                try:
-                    events.append(Event.from_json(line))
-                except SchemaError:
-                    continue
+            if not line.strip():
+                continue
+            try:
+                e = Event.from_json(line)
+            except (SchemaError, RecursionError, ValueError, TypeError):
+                continue
+            if sane_event(e):
+                events.append(e)
         found = findings_from_events(events, sigs)
         for e in events:
-            topo = e.data.get("topology") if isinstance(e.data, dict) else None
-            if isinstance(topo, dict):
-                out.topology.update(_topology(topo))
-        return [f if f.node else f.with_(node=ctx.node) for f in found]
+            out.topology.update(topology_of(e.data.get("topology")))
+        # Event times are epoch seconds; log stamps are seconds into the year: one scale.
+        return [
+            f.with_(node=f.node or ctx.node, ts=epoch_to_scale(f.ts) if f.ts is not None else None)
+            for f in found
+        ]
     doc = load_json(text)
     if not isinstance(doc, dict):
         return None
     if kind == "topology":
-        out.topology.update(_topology(doc.get("topology") or {}))
+        out.topology.update(topology_of(doc.get("topology")))
+        return []
+    if kind == "flight_recorder":
+        if ctx.rank is not None:
+            out.flight_records[ctx.rank] = doc
+            if ctx.node:
+                out.rank_nodes.setdefault(ctx.rank, ctx.node)
         return []
     return parse_dcgm(doc, ctx)
-
-
-def _topology(doc: dict[str, Any]) -> dict[str, str]:
-    """``{switch: [nodes]}`` -> ``{node: switch}``."""
-    return {str(n): str(sw) for sw, nodes in doc.items() if isinstance(nodes, list) for n in nodes}
-
-
-def scan_text_file(path: Path, ctx: Context, sigs: SignatureSet) -> list[Finding]:
-    """Streams a text file in blocks; only lines holding a keyword reach the parser."""
-    parser = LineParser(sigs, ctx)
-    keys = [k.encode() for k in sigs.keywords]
-    lineno = 1
-    carry = b""
-    with path.open("rb") as f:
-        while True:
-            block = f.read(BLOCK)
-            eof = not block
-            buf = carry + block
-            if not buf:
-                break
-            rest = b""
-            chunk = buf
-            if not eof:
-                cut = buf.rfind(b"\n") + 1
-                if cut == 0 and len(buf) < 4 * BLOCK:
-                    carry = buf  # a long line: read on to its end, up to a limit
-                    continue
-                cut = cut or len(buf)  # one huge line: cut it, a piece at a time
-                chunk, rest = buf[:cut], buf[cut:]
-            consumed = _scan_chunk(chunk, lineno, parser, keys, eof)
-            lineno += chunk.count(b"\n", 0, consumed)
-            carry = chunk[consumed:] + rest
-            if eof:
-                break
-    parser.close()
-    return parser.findings
-
-
-def _scan_chunk(chunk: bytes, lineno: int, parser: LineParser, keys: list[bytes], eof: bool) -> int:
-    """Feeds the chunk's candidate lines to the parser; returns how many bytes were used."""
-    low = chunk.lower()
-    starts = _candidates(low, keys)
-    pos, line_at, follow_until = 0, lineno, -1
-    for s in starts:
-        if s < follow_until:
-            continue
-        line_at += chunk.count(b"\n", pos, s)
-        pos = s
-        end = _line_end(chunk, s)
-        parser.feed(_decode(chunk, s, end), line_at)
-        if parser.busy:
-            # read on until the traceback or summary closes
-            n, p = 0, end + 1
-            while parser.busy and p < len(chunk) and n < FOLLOW_LINES:
-                e = _line_end(chunk, p)
-                n += 1
-                parser.feed(_decode(chunk, p, e), line_at + n)
-                p = e + 1
-            if parser.busy and p >= len(chunk) and not eof and s > 0:
-                parser.close()
-                return s  # re-read this block with the next chunk
-            line_at += chunk.count(b"\n", pos, min(p, len(chunk)))
-            pos = min(p, len(chunk))
-            follow_until = p
-    return len(chunk)
-
-
-# Ordinary training-log text: a keyword is located by its trigram that is rarest here.
-_ORDINARY = b"""2024-06-01 10:00:00,000 info trainer.py:412 step 1200 loss 2.3456 lr 3.0e-04
-grad_norm 0.91 tokens/s 51234 mfu 0.43 mem 61.2gib epoch 3 iteration 400/1000 throughput
-node-001:1234:1234 [0] nccl info channel 00/32 : 0[0] -> 1[1] via p2p/ipc connected all rings
-saving checkpoint to /checkpoints/step_1000 ... done in 2.5s; loading dataset shard from
-/data/train-00001.bin with 1024 samples; evaluating on the validation set: accuracy 0.812
-perplexity 12.3; using device cuda:0 with world size 16 on host node-001 port 29500; warmup
-finished, cosine schedule; gradient accumulation steps 8, global batch 1024; dataloader
-workers 8 prefetch factor 2 pin memory true; total parameters 7.1b, trainable 7.1b; the
-model, optimizer and scheduler states were restored; waiting for all ranks to join the
-process group; elapsed time per iteration (ms): 812.3 | learning rate: 1.000e-04 | number
-of skipped iterations: 0 | number of nan iterations: 0 | samples per second: 52.1 | host
-memory used 412.3 gib, free 100.2 gib; posting metrics to the logger; closing files
-"""
-_LETTERS = "etaoinsrhldcumfpgwybvkxjqz"
-_LUTS: dict[tuple[bytes, ...], tuple[npt.NDArray[np.bool_], dict[int, list[bytes]]]] = {}
-
-
-def _rarest_trigram(k: bytes) -> int:
-    def cost(t: bytes) -> tuple[int, float]:
-        letters = sum(26 - _LETTERS.index(chr(c)) if chr(c) in _LETTERS else 8 for c in t)
-        return (_ORDINARY.count(t), letters)
-
-    best = min((k[i : i + 3] for i in range(len(k) - 2)), key=cost)
-    return (best[0] << 16) | (best[1] << 8) | best[2]
-
-
-def _index(keys: list[bytes]) -> tuple[npt.NDArray[np.bool_], dict[int, list[bytes]]]:
-    tk = tuple(keys)
-    if tk not in _LUTS:
-        lut = np.zeros(1 << 24, dtype=np.bool_)
-        by_code: dict[int, list[bytes]] = {}
-        for k in keys:
-            code = _rarest_trigram(k)
-            lut[code] = True
-            by_code.setdefault(code, []).append(k)
-        _LUTS[tk] = (lut, by_code)
-    return _LUTS[tk]
-
-
-def _candidates(low: bytes, keys: list[bytes]) -> list[int]:
-    """Starts of the lines (or windows of huge lines) that hold a keyword, in order.
-
-    One vectorized pass finds each keyword's rarest trigram; only there is the whole keyword
-    checked. This costs a few passes over the block instead of one per keyword.
-    """
-    if len(low) < 3:
-        return [0] if any(k in low for k in keys) else []
-    lut, by_code = _index(keys)
-    a = np.frombuffer(low, dtype=np.uint8)
-    codes = (a[:-2].astype(np.uint32) << 16) | (a[1:-1].astype(np.uint32) << 8) | a[2:]
-    pos = np.flatnonzero(lut[codes])
-    if pos.size == 0:
-        return []
-    nl = np.flatnonzero(a == 10)
-    li = np.searchsorted(nl, pos)
-    ls = np.where(li == 0, 0, nl[np.maximum(li - 1, 0)] + 1) if nl.size else np.zeros_like(pos)
-    half = MAX_WINDOW // 2
-    q = half // 2
-    # huge lines: a window of MAX_WINDOW from about ``half`` before the hit
-    ws = ls + np.maximum(0, ((pos - ls - half) // q) * q)
-    out: list[int] = []
-    for w, c in zip(ws.tolist(), codes[pos].tolist(), strict=True):
-        if out and out[-1] == w:
-            continue
-        seg = low[w : _line_end(low, w)]
-        if any(k in seg for k in by_code[c]):
-            out.append(w)
-    return out
-
-
-def _line_end(chunk: bytes, start: int) -> int:
-    e = chunk.find(b"\n", start, start + MAX_WINDOW)
-    return min(len(chunk), start + MAX_WINDOW) if e < 0 else e
-
-
-def _decode(chunk: bytes, start: int, end: int) -> str:
-    return chunk[start:end].decode("utf-8", "replace")
 
 
 def read_json_lines(path: Path) -> list[dict[str, Any]]:

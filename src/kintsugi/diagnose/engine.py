@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from kintsugi.diagnose.bundle import BundleScan, scan_bundle
-from kintsugi.diagnose.from_events import findings_from_events
+from kintsugi.diagnose.extract import kernel_pid
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
+from kintsugi.diagnose.hang import suspect_from, waits_on_device
 from kintsugi.diagnose.rules import decide
-from kintsugi.diagnose.signatures import SignatureSet, default_signatures
+from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
-from kintsugi.events import Diagnosis, Event, EventKind
+from kintsugi.events import Action, Category, Diagnosis, Event, EventKind, Layer
 
 
 def diagnose_events(events: Sequence[Event], history: Sequence[Event] = ()) -> Diagnosis:
@@ -32,14 +35,90 @@ def diagnose_events_with(
 ) -> Diagnosis:
     """``diagnose_events`` with an explicit signature set."""
     topology: dict[str, str] = {}
+    events = [e for e in events if sane_event(e)]
     for e in events:
-        if e.kind is EventKind.RUN_START and isinstance(e.data.get("topology"), dict):
-            for sw, nodes in e.data["topology"].items():
-                topology.update(dict.fromkeys(map(str, nodes), str(sw)))
+        if e.kind is EventKind.RUN_START:
+            topology.update(topology_of(e.data.get("topology")))
     findings = findings_from_events(events, sigs, history)
+    nodes = {e.node for e in events if e.node}
     if not events:
         return decide(findings, topology, "no events")
-    return decide(findings, topology, "no failure in the run's events")
+    return decide(findings, topology, "no failure in the run's events", nodes)
+
+
+def resolve_peers(
+    findings: list[Finding], aliases: Mapping[str, set[str]], nodes: Collection[str] = ()
+) -> list[Finding]:
+    """Replaces each blamed address with the node it belongs to; unknown or shared ones go."""
+    out = []
+    for f in findings:
+        if f.peer is not None:
+            short = f.peer.split(".")[0] if not f.peer[:1].isdigit() else f.peer
+            owners = (
+                aliases.get(f.peer)
+                or aliases.get(short)
+                or ({p for p in (f.peer, short) if p in nodes})
+            )
+            f = f.with_(peer=next(iter(owners)) if len(owners) == 1 else None)
+        out.append(f)
+    return out
+
+
+def resolve_nodes(
+    findings: list[Finding], aliases: Mapping[str, set[str]], nodes: Collection[str]
+) -> list[Finding]:
+    """A line attributed to an address or another name of a node (a Ray worker's ``ip=``)
+    belongs to that node, where the bundle says which one it is."""
+    out = []
+    for f in findings:
+        if f.node is not None and nodes and f.node not in nodes:
+            owners = aliases.get(f.node, set())
+            if len(owners) == 1:
+                f = f.with_(node=next(iter(owners)))
+        out.append(f)
+    return out
+
+
+def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
+    """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
+    out = []
+    for f in findings:
+        if f.rank is None and f.node is not None and (pid := kernel_pid(f.text)) is not None:
+            rank = pid_ranks.get((f.node, pid))
+            if rank is not None:
+                f = f.with_(rank=rank)
+        out.append(f)
+    return out
+
+
+def hang_from_dumps(scan: BundleScan) -> list[Finding]:
+    """A hang finding from stack and flight-recorder dumps in the bundle, when ranks timed out."""
+    if not (scan.stacks or scan.flight_records) or not any(
+        f.category is Category.HANG and f.role is Role.SYMPTOM for f in scan.findings
+    ):
+        return []
+    rank, why = suspect_from(scan.stacks, [], scan.flight_records)
+    if rank is None:
+        return []
+    node = scan.rank_nodes.get(rank)
+    device = waits_on_device(scan.stacks.get(rank, ""))
+    if device:
+        why += ", blocked waiting for its own GPU to finish"
+    return [
+        Finding(
+            signature="hang_detected",
+            category=Category.HANG,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE if device else Action.RESTART,
+            severity=3,
+            role=Role.ROOT,
+            text=f"ranks timed out in a collective; rank {rank} is {why}",
+            source="stacks" if scan.stacks else "flight_recorder",
+            node=node,
+            rank=rank,
+            value=1.0,
+        )
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +143,9 @@ def diagnose_bundle(
         raise UserError(f"bundle {path} is not a directory; pass the directory that holds it")
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
+    found = rank_by_pid(scan.findings, scan.pid_ranks)
+    found = resolve_nodes(found, scan.aliases, scan.nodes)
+    scan.findings = resolve_peers(found, scan.aliases, scan.nodes) + hang_from_dumps(scan)
     topo = {**scan.topology, **(topology or {})}
     n = len(scan.files)
     if n == 0:
@@ -73,4 +155,4 @@ def diagnose_bundle(
         reason = f"no failure signature in {n} file(s), {scan.bytes} bytes"
         if skipped:
             reason += f" ({skipped} binary, empty or unreadable file(s) skipped)"
-    return BundleResult(decide(scan.findings, topo, reason), scan)
+    return BundleResult(decide(scan.findings, topo, reason, scan.nodes, scan.last_seen), scan)

@@ -32,6 +32,8 @@ class Finding:
     line: int | None = None
     event_id: str | None = None
     ts: float | None = None
+    ts_exact: bool = True
+    """False when ``ts`` is only a lower bound (the last stamped line before this one)."""
     order: int = 0
     """Position in its source, to order findings that have no timestamp."""
     step: int | None = None
@@ -43,6 +45,8 @@ class Finding:
     """A measurement (median step time) where the finding is one."""
     user_frame: bool | None = None
     """For exceptions: whether the innermost frame is user code (None: no traceback)."""
+    peer: str | None = None
+    """An address or host the line blames (a peer's IB completion error, a reset by peer)."""
 
     @property
     def key(self) -> str:

@@ -9,11 +9,47 @@ from collections.abc import Sequence
 from typing import Any
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.parsers import Context, parse_lines
+from kintsugi.diagnose.hang import waits_on_device
+from kintsugi.diagnose.parse_state import Context
+from kintsugi.diagnose.parsers import parse_lines
 from kintsugi.diagnose.signatures import Role, SignatureSet
 from kintsugi.events import Action, Category, Event, EventKind, Layer
 
 _SIGNUM = {"SIGKILL": 9, "SIGSEGV": 11, "SIGABRT": 6, "SIGBUS": 7, "SIGTERM": 15, "SIGINT": 2}
+
+
+def _int_or_none(v: object) -> bool:
+    return v is None or (isinstance(v, int) and not isinstance(v, bool))
+
+
+def sane_event(e: Event) -> bool:
+    """Whether an event's envelope has the types the rules rely on (exports can be edited)."""
+    return (
+        _int_or_none(e.rank)
+        and _int_or_none(e.attempt)
+        and isinstance(e.node, str)
+        and isinstance(e.data, dict)
+        and math.isfinite(e.ts)
+    )
+
+
+def topology_of(doc: object) -> dict[str, str]:
+    """``{switch: [nodes]}`` -> ``{node: switch}``; anything else -> ``{}``."""
+    if not isinstance(doc, dict):
+        return {}
+    return {
+        str(n): str(sw)
+        for sw, nodes in doc.items()
+        if isinstance(nodes, list)
+        for n in nodes
+        if isinstance(n, str | int)
+    }
+
+
+def _ints(v: object) -> list[int]:
+    if not isinstance(v, list):
+        return []
+    return [x for x in v if isinstance(x, int) and not isinstance(x, bool)]
 
 
 def _ctx(e: Event, first: bool = False) -> Context:
@@ -95,9 +131,13 @@ def _rank_exit(e: Event, sigs: SignatureSet, survivors_killed: bool) -> list[Fin
 def _hang(e: Event) -> list[Finding]:
     d = e.data
     suspect = d.get("suspect_rank")
-    stopped = [int(r) for r in d.get("stopped_ranks") or []]
-    rank = suspect if isinstance(suspect, int) else (stopped[0] if stopped else None)
+    stopped = _ints(d.get("stopped_ranks"))
+    rank = suspect if _int_or_none(suspect) else None
+    rank = rank if rank is not None else (stopped[0] if stopped else None)
     ranks = d.get("ranks") or []
+    stacks = d.get("stacks")
+    stack = stacks.get(str(rank)) if rank is not None and isinstance(stacks, dict) else None
+    device = isinstance(stack, str) and waits_on_device(stack)
     why = (
         f"rank {rank} is stopped (state T)"
         if rank in stopped
@@ -106,14 +146,16 @@ def _hang(e: Event) -> list[Finding]:
         else "no single rank stands out"
     )
     text = (
-        f"no progress for {float(d.get('silent_s', 0)):.0f}s (limit {d.get('timeout_s')}s) "
+        f"no progress for {float(d['silent_s']):.0f}s (limit {d.get('timeout_s')}s) "
         f"in phase {d.get('phase')}, silent ranks {ranks}; {why}"
+        + (", blocked waiting for its own GPU" if device else "")
     )
     out = [
         _finding(
             e,
             signature="hang_detected",
             category=Category.HANG,
+            action=Action.RESTART_WITHOUT_NODE if device else Action.RESTART,
             severity=3,
             text=text,
             rank=rank,
@@ -122,8 +164,7 @@ def _hang(e: Event) -> list[Finding]:
             value=1.0 if rank is not None else 0.0,
         )
     ]
-    stacks = d.get("stacks") or {}
-    if rank is not None and str(rank) in stacks:
+    if stack is not None:
         out.append(
             _finding(
                 e,
@@ -131,7 +172,7 @@ def _hang(e: Event) -> list[Finding]:
                 category=Category.HANG,
                 severity=1,
                 role=Role.CONTEXT,
-                text=f"rank {rank} stack: {str(stacks[str(rank)])[-240:]}",
+                text=f"rank {rank} stack: {str(stack)[-240:]}",
                 rank=rank,
             )
         )
@@ -186,6 +227,7 @@ def findings_from_events(
 ) -> list[Finding]:
     """Findings for the events of a run plus past diagnoses (recurrence across jobs)."""
     out: list[Finding] = []
+    events = [e for e in events if sane_event(e)]
     firsts = {e.attempt for e in events if e.kind is EventKind.RANK_EXIT and e.data.get("first")}
     steps: list[Event] = []
     for e in events:
@@ -209,10 +251,9 @@ def _past(e: Event, current: bool) -> Finding:
     d = e.data
     c = d.get("culprit") if isinstance(d.get("culprit"), dict) else None
     node = (c or {}).get("node") if c is not None else None
-    try:
-        category = Category(d.get("category", "unknown"))
-    except ValueError:
-        category = Category.UNKNOWN
+    node = node if isinstance(node, str | int) else None
+    cat = d.get("category")
+    category = Category(cat) if isinstance(cat, str) and cat in set(Category) else Category.UNKNOWN
     return Finding(
         signature="past_diagnosis" if not current else "earlier_diagnosis",
         category=category,

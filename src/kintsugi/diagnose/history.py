@@ -13,21 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kintsugi.data.titan import Stay, read_stays
-from kintsugi.events import Category, Event, EventKind
+from kintsugi.events import NODE_SUSPECT, Event, EventKind
 from kintsugi.store.api import EventStore
 
-_HARDWARE = {
-    c.value
-    for c in (
-        Category.GPU_HARDWARE,
-        Category.GPU_MEMORY,
-        Category.NVLINK,
-        Category.HOST,
-        Category.NETWORK,
-        Category.HANG,
-        Category.STRAGGLER,
-    )
-}
+_HARDWARE = {c.value for c in NODE_SUSPECT}
 
 
 @dataclass(kw_only=True, slots=True)

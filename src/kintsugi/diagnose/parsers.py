@@ -5,59 +5,105 @@
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
+from kintsugi.diagnose.extract import (
+    COMPUTE_KEYWORDS,
+    DATA_WAIT_KEYWORDS,
+    DETECTOR_KEYWORDS,
+    STEP_TIME_KEYWORDS,
+    accused_peer,
+    announced_ip,
+    comm_wait,
+    compute_time,
+    data_wait,
+    detector_report,
+    foreign_gpu_memory,
+    missing_ranks,
+    nccl_prefix,
+    srun_tasks,
+    step_time,
+    stepd_node,
+)
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.signatures import Role, SignatureSet
+from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
+from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
+from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
+from kintsugi.diagnose.timeline import Clock, parse_ts
 from kintsugi.events import Action, Category, Layer
 
-_PREFIX = re.compile(r"^(?:\[default(?P<local>\d+)\]:)?(?:\[rank(?P<rank>\d+)\]:)?[ ]?")
+# Launcher prefixes, outermost first: pdsh's host ("gpu-node-03: "), srun --label ("  5: "),
+# mpirun --tag-output ("[1,5]<stderr>:"), torchrun --tee ("[default3]:") and PyTorch's own
+# ("[rank11]:").
+_PREFIX = re.compile(
+    r"^(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "  # pdsh -S / DeepSpeed, before a bracket,
+    r"(?=\[|Traceback|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"  # a traceback,
+    r"|[A-Za-z][\w.-]*:\d+:\d+ \[))?"  # or NCCL's own host:pid:tid prefix
+    r"(?:\s{0,4}(?P<task>\d{1,6}): )?(?:\[\d+,(?P<mpi>\d+)\]<std(?:out|err)>:)?"
+    r"(?:\[default(?P<local>\d+)\]:)?(?:\[rank(?P<rank>\d+)\]:)?[ ]?"
+)
 _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
     r"(?::\s?(?P<msg>.*))?$"
 )
+_RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
 _STEP = re.compile(r"(?i)\b(?:step|iter(?:ation)?)[\s:=#]*(\d+)")
 _NCCL_RANK = re.compile(r"\[(?:Rank|PG \d+ Rank) (\d+)\]")
 _TR_FIELD = re.compile(r"^\s+(\w+)\s*:\s?(.*)$")
 _TR_ENTRY = re.compile(r"^\[\d+\]:\s*$")
+_INFO_LEVEL = re.compile(
+    r"^\s*[IDV]\d{4} \d\d:\d\d:\d\d"  # glog I0312 09:12:44 (info, debug, verbose)
+    r"|\bNCCL (?:INFO|TRACE)\b"
+    r"|(?:^|[\s\[|(-])(?:INFO|DEBUG|TRACE|NOTICE)(?:[\s\]|):-]|$)"
+)
+"""A level marker that says the line is informational (looked for in a line's head only)."""
+_LEVEL_HEAD = 120
+_RAISED = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b:")
+"""An exception's text, which stays an error whatever level it was logged at."""
+
+
+def informational(body: str) -> bool:
+    """Whether the line's own level marker says INFO/DEBUG (NCCL, glog, Python logging).
+
+    Such lines are the job telling what it does (``NCCL INFO NET/Plugin : dlerror=...
+    using internal implementation``), not failing; a signature must opt in to match them.
+    """
+    return _INFO_LEVEL.search(body[:_LEVEL_HEAD]) is not None and not _RAISED.search(body)
+
+
 _FRAMEWORK_PATH = ("site-packages", "dist-packages", "/lib/python3", "<frozen", "/torch/")
 MAX_TRACEBACK_LINES = 400
-
-
-@dataclass(slots=True)
-class Context:
-    """Where the lines come from."""
-
-    source: str
-    node: str | None = None
-    rank: int | None = None
-    attempt: int | None = None
-    ts: float | None = None
-    event_id: str | None = None
-    first: bool = False
-
-
-@dataclass(slots=True)
-class _Traceback:
-    start: int
-    frames: list[str] = field(default_factory=list)
-    n: int = 0
-
-
-@dataclass(slots=True)
-class _Torchrun:
-    root: bool
-    fields: dict[str, str] = field(default_factory=dict)
-    line: int = 0
+MAX_PER_KEY = 32
+"""Findings kept per (signature, rank) and source: the earliest decide; the rest are counted."""
+MAX_PER_SOURCE = 4096
+"""Findings kept per source, whatever their kind: memory stays bounded on pathological logs."""
+MEMO_LINES = 4096
+"""Distinct line texts whose signature match is remembered."""
+_UNSEEN = object()
+# Exceptions about files: the script's data or paths, wherever in the stack they are raised.
+# Errors whose layer the traceback tells: raised in user code (the script, its own import
+# statement) or inside an installed package (the framework, loading its compiled parts).
+_REFINED = (Category.USER_CODE, Category.DEPENDENCY)
+_FILE_ERRORS = ("FileNotFoundError", "IsADirectoryError", "NotADirectoryError", "PermissionError")
 
 
 def is_user_file(path: str) -> bool:
     """Whether a traceback frame's file is user code rather than an installed package."""
     return not any(p in path for p in _FRAMEWORK_PATH)
+
+
+_LAUNCHERS = ("/triton/runtime/", "/triton/backends/", "/triton/compiler/")
+"""JIT kernel launchers: a kernel they run is the code of whoever called them (a Triton
+kernel defined in the user's file is the user's, though the fault surfaces in Triton)."""
+
+
+def innermost_is_user(frames: list[str]) -> bool | None:
+    """Whether the innermost frame, launch machinery skipped, is user code (None: no frames)."""
+    own = [f for f in frames if not any(k in f for k in _LAUNCHERS)] or frames
+    return is_user_file(own[-1]) if own else None
 
 
 class LineParser:
@@ -67,21 +113,135 @@ class LineParser:
         self.sigs = sigs
         self.ctx = ctx
         self.findings: list[Finding] = []
-        self._tb: dict[tuple[str | None, str | None], _Traceback] = {}
-        self._tr: _Torchrun | None = None
+        self.aliases: dict[str, str] = {}
+        """Addresses and hostnames seen to belong to this source's node."""
+        self.pid_ranks: dict[int, int] = {}
+        """Process id -> global rank, from NCCL's ``host:pid:tid`` prefixes of a rank's log."""
+        self.own_ranks: set[int] = set()
+        """Global ranks whose ``[rankN]:`` lines this file holds with no host or task label
+        before them: ranks of the node whose file it is (a merged console labels its lines)."""
+        self.last_ts: float | None = None
+        """The newest timestamp at the end of the source (set by whoever streams it)."""
+        self.step_times: dict[int | None, StepSeries] = {}
+        self.data_waits: dict[int | None, StepSeries] = {}
+        """Per rank: seconds each step waited for its batch (a data-loading timer)."""
+        self.compute_times: dict[int | None, StepSeries] = {}
+        """Per rank, its own compute time per step (``extract.compute_time``)."""
+        self.comm_waits: dict[int | None, StepSeries] = {}
+        """Per rank, its wait in collectives per step, from the same timing lines."""
+        self.slow_reports: dict[int, StepSeries] = {}
+        """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
+        self.slow_nodes: dict[int, str] = {}
+        """Rank a straggler detector named -> the node the report says it ran on."""
+        self.dropped = 0
+        """Findings not kept because of the caps."""
+        self._per_key: dict[tuple[str, int | None], int] = {}
+        self._memo: dict[str, Any] = {}
+        self._spent: set[tuple[str, int | None]] = set()
+        self._restarts = 0
+        self._tb: dict[tuple[str | None, str | None], Traceback] = {}
+        self._tr: Torchrun | None = None
         self._order = 0
+        self._clock = Clock()
+        self._body = ""
+        self._host: str | None = None
+        """The host a pdsh-style prefix named on the current line (a console of many nodes)."""
+        self._task: int | None = None
+        """The srun task label of the current line (``  5: ``), if it has one."""
+        self.task_nodes: dict[int, str] = {}
+        """srun task -> the node Slurm says ran it (a console that holds every node's output)."""
+        self._task_of: dict[int, int] = {}
+        """Finding order -> the srun task label of the line it came from."""
+        self._nccl_host: str | None = None
+        """The host NCCL's ``host:pid:tid`` prefix names on the current line (or its task's)."""
+        self._task_hosts: dict[int, str] = {}
+        """srun task -> the host its NCCL lines name."""
+        self._ip_hosts: dict[str, str] = {}
+        """Address -> the host whose NCCL line announced it."""
+        self._host_of: dict[int, str] = {}
+        """Finding order -> the NCCL host of the line (or task) it came from."""
+        self._hint: Callable[[], float | None] | None = None
+        self._ts: float | None = None
+        self._ts_exact = True
+        self._ts_done = False
+        self._lead: str | None = None
+        """The collector's stamp this line began with, if any (``records.COLLECTOR_STAMP``)."""
+
+    def _now(self) -> float | None:
+        """The current line's time: its own stamp, else the nearest stamp before it."""
+        if not self._ts_done:
+            self._ts_done, self._ts_exact = True, True
+            self._ts = self._clock.stamp(self._lead or self._body)
+            if self._ts is None and self._hint is not None:
+                # an earlier line's stamp: this happened then or later
+                self._ts, self._ts_exact = self._hint(), False
+        return self._ts
 
     @property
     def busy(self) -> bool:
         """Whether a multi-line block (traceback, torchrun summary) is open."""
         return bool(self._tb) or self._tr is not None
 
-    def feed(self, raw: str, lineno: int | None = None) -> None:
+    def feed(
+        self, raw: str, lineno: int | None = None, hint: Callable[[], float | None] | None = None
+    ) -> None:
+        """Parses one line.
+
+        Args:
+            raw: the line.
+            lineno: its number in the source, for evidence.
+            hint: returns the time of the nearest stamped line before this one; called only
+                when this line needs a time and carries none itself.
+        """
         line = raw.rstrip("\r\n")
+        wrapped = unwrap_record(line)
+        if wrapped is not None:
+            # A collector's record (Loki, Fluent Bit, Docker's json-file, CloudWatch): the
+            # program's own text is a field, maybe several lines of it (a traceback).
+            text, when = wrapped
+            for part in text.split("\n"):
+                self._feed_line(part, lineno, hint, when)
+            return
+        self._feed_line(line, lineno, hint, None)
+
+    def _feed_line(
+        self,
+        line: str,
+        lineno: int | None,
+        hint: Callable[[], float | None] | None,
+        when: str | None,
+    ) -> None:
+        lead = COLLECTOR_STAMP.match(line)
+        if lead is not None:
+            line = line[lead.end() :]
+        ray = RAY_PREFIX.match(line)
+        if ray is not None:
+            line = line[ray.end() :]
         m = _PREFIX.match(line)
         local, grank = (m.group("local"), m.group("rank")) if m else (None, None)
+        outer = (m.group("mpi") or m.group("task")) if m else None
+        if grank is None and local is None:
+            grank = outer
+        else:
+            local = f"{outer}:{local}" if outer else local
         body = line[m.end() :] if m else line
+        self._host = m.group("host") if m else None
+        if ray is not None and ray.group("ip"):
+            ip = ray.group("ip")
+            if (pfx := nccl_prefix(body)) is not None:
+                self.aliases.setdefault(ip, pfx[0])  # NCCL names the worker's host
+            if self._host is None:
+                self._host = ip  # the worker's address: its node once aliases tell
+        self._task = int(m.group("task")) if m and m.group("task") else None
+        self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         rank = int(grank) if grank is not None else self.ctx.rank
+        if m and m.group("rank") and self._host is None and self._task is None:
+            self.own_ranks.add(int(m.group("rank")))
+        self._body, self._hint, self._ts_done = body, hint, False
+        self._lead = when or (lead.group(0) if lead is not None else None)
+        if self._tr is None and not self._tb and (body, rank) in self._spent:
+            self.dropped += 1  # the same line from the same rank again, its quota used up
+            return
         if self._tr is not None and self._torchrun(body, lineno):
             return
         key = (local, grank)
@@ -95,62 +255,203 @@ class LineParser:
             if (body.startswith((" ", "\t")) or not body.strip()) and tb.n < MAX_TRACEBACK_LINES:
                 return
             del self._tb[key]
+            if tb.ts is not None:
+                self._ts, self._ts_exact, self._ts_done = tb.ts, tb.exact, True
             self._exception(body, rank, lineno, tb.frames)
             return
         if "Traceback (most recent call last)" in body:
-            self._tb[key] = _Traceback(start=lineno or 0)
+            self._tb[key] = Traceback(start=lineno or 0, ts=self._now(), exact=self._ts_exact)
             return
         if "Root Cause (first observed failure)" in body or body.strip() == "Failures:":
-            self._tr = _Torchrun(root="Root Cause" in body)
+            self._tr = Torchrun(root="Root Cause" in body)
             return
         self._line(body, rank, lineno)
 
+    @staticmethod
+    def _timed_rank(body: str, rank: int | None) -> int | None:
+        """The rank a timing line is about: its own ``rank=N`` field, else the line's."""
+        m = _RANK_FIELD.search(body)
+        return int(m.group(1)) if m else rank
+
+    def _facts(self, body: str, rank: int | None) -> bool:
+        """Records addresses, restarts and iteration times; True if the line was only that."""
+        if "attempts left" in body and self.ctx.attempt is None:
+            # torchrun restarting its workers inside one console log: later lines belong to
+            # the next attempt (``Worker group FAILED. 2/3 attempts left; will restart``).
+            self._restarts += 1
+            return True
+        if "srun: error:" in body and (tasks := srun_tasks(body)) is not None:
+            for t in tasks[1]:
+                self.task_nodes[t] = tasks[0]
+        elif self._task is not None and "slurmstepd" in body and (host := stepd_node(body)):
+            self.task_nodes.setdefault(self._task, host)
+        node = self.ctx.node
+        prefix = nccl_prefix(body)
+        if prefix is not None:
+            host, pid = prefix
+            if node:
+                self.aliases.setdefault(host, node)
+            if rank is not None:
+                self.pid_ranks.setdefault(pid, rank)
+            if self._task is not None:
+                self._task_hosts.setdefault(self._task, host)
+        if prefix is not None:
+            self._nccl_host = prefix[0]
+        ip = announced_ip(body)
+        if ip and self._nccl_host:
+            self._ip_hosts.setdefault(ip, self._nccl_host)
+        if ip and node:
+            self.aliases.setdefault(ip, node)
+            return True
+        low = body.lower()
+        missing = (
+            missing_ranks(body)
+            if "join" in low or "monitoredbarrier" in low or "missing ranks:" in low
+            else []
+        )
+        for m in missing:
+            self._add(
+                signature="names_missing_rank",
+                category=Category.HANG,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART,
+                severity=2,
+                role=Role.SYMPTOM,
+                # one finding per rank named (the same line names several)
+                text=body.strip() if len(missing) == 1 else f"{body.strip()} (names rank {m})",
+                rank=rank,
+                detail=str(m),
+                value=float(m),
+            )
+        if missing:
+            return True  # the waiter's statement, not an error of its own
+        if any(k in low for k in DETECTOR_KEYWORDS) and (rep := detector_report(body)):
+            self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
+            if rep[2]:
+                self.slow_nodes.setdefault(rep[0], rep[2])
+            return True
+        timed = False
+        if any(k in low for k in DATA_WAIT_KEYWORDS) and (w := data_wait(body)) is not None:
+            self.data_waits.setdefault(rank, StepSeries()).add(w)
+            timed = True
+        if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
+            self.step_times.setdefault(rank, StepSeries()).add(v)
+            timed = True
+        if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
+            who = self._timed_rank(body, rank)
+            self.compute_times.setdefault(who, StepSeries()).add(c)
+            if (w := comm_wait(body)) is not None:
+                self.comm_waits.setdefault(who, StepSeries()).add(w)
+            timed = True
+        return timed and "error" not in low
+
     def _line(self, body: str, rank: int | None, lineno: int | None) -> None:
-        hit = self.sigs.match(body)
+        if self._facts(body, rank):
+            return
+        # Spam repeats one line many times: match each distinct text once (bounded memo).
+        hit = self._memo.get(body, _UNSEEN)
+        if hit is _UNSEEN:
+            if len(self._memo) >= MEMO_LINES:
+                self._memo.clear()
+            hit = self._memo[body] = self.sigs.match(body)
+        if hit is not None and not hit[0].at_info and informational(body):
+            return
         if hit is not None:
             sig, m = hit
             gd = m.groupdict()
             if rank is None and (nm := _NCCL_RANK.search(body)):
                 rank = int(nm.group(1))
+            peer = accused_peer(body) if sig.category is Category.NETWORK else None
+            role, severity = self._role(body, sig)
+            if self._foreign_oom(sig, body, rank, lineno):
+                return
             self._add(
                 signature=sig.name,
                 category=sig.category,
                 layer=sig.layer,
                 action=sig.action,
-                severity=sig.severity,
-                role=sig.role,
+                severity=severity,
+                role=role,
                 text=body.strip(),
                 rank=rank,
                 line=lineno,
                 detail=str(gd.get("xid") or gd.get("gpu") or ""),
+                peer=peer,
+                # a line about another node (an orchestrator's event naming it) is that node's
+                node=gd.get("node"),
             )
             return
         em = _EXC.match(body)
         if em and em.group("msg") is not None:
             self._exception(body, rank, lineno, None)
 
+    def _foreign_oom(
+        self, sig: Signature, text: str, rank: int | None = None, lineno: int | None = None
+    ) -> bool:
+        """A CUDA OOM because another process fills the GPU: that node, not the config.
+
+        Records the finding and returns True when it is one.
+        """
+        if sig.category is not Category.OOM or "CUDA out of memory" not in text:
+            return False
+        held = foreign_gpu_memory(text)
+        if held is None:
+            return False
+        self._add(
+            signature="foreign_gpu_memory",
+            category=Category.OOM,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE,
+            severity=4,
+            role=Role.ROOT,
+            text=text.strip(),
+            rank=rank,
+            line=lineno,
+            detail=f"{held:.1f} GiB held by another process",
+        )
+        return True
+
+    def _role(self, text: str, sig: Signature) -> tuple[Role, int]:
+        """A signature's role, unless the line is an exception that only reports sympathy.
+
+        DistBackendError and friends: whatever NCCL says inside, the process group failed
+        under this rank; a peer's own error is the cause.
+        """
+        if sig.category in (Category.NETWORK, Category.HANG) and (em := _EXC.match(text.strip())):
+            cls = self.sigs.exception(em.group("type"))
+            if cls is not None and cls.role is Role.SYMPTOM:
+                return Role.SYMPTOM, min(sig.severity, 2)
+        return sig.role, sig.severity
+
     def _exception(
         self, body: str, rank: int | None, lineno: int | None, frames: list[str] | None
     ) -> None:
         text = body.strip()
-        user = is_user_file(frames[-1]) if frames else None
+        if ("monitoredBarrier" in text or "join" in text) and missing_ranks(text):
+            self._facts(text, rank)  # a waiter naming the missing rank: no error of its own
+            return
+        user = innermost_is_user(frames) if frames else None
         hit = self.sigs.match(text)
         if hit is not None:
             sig, _ = hit
+            if self._foreign_oom(sig, text, rank, lineno):
+                return
             layer = sig.layer
-            if sig.category is Category.USER_CODE and user is not None:
+            if sig.category in _REFINED and user is not None and sig.refine_layer:
                 layer = Layer.SCRIPT if user else Layer.FRAMEWORK
+            role, severity = self._role(text, sig)
             self._add(
                 signature=sig.name,
                 category=sig.category,
                 layer=layer,
                 action=sig.action,
-                severity=sig.severity,
-                role=sig.role,
+                severity=severity,
+                role=role,
                 text=text,
                 rank=rank,
                 line=lineno,
                 user_frame=user,
+                peer=accused_peer(text) if sig.category is Category.NETWORK else None,
             )
             return
         em = _EXC.match(text)
@@ -161,16 +462,19 @@ class LineParser:
         # An exception type no table names (often the application's own) may be transient:
         # restart once; the same exception at the same step again stops the run.
         action = cls.action if cls else Action.RESTART
-        if category is Category.USER_CODE and user is not None:
+        short = etype.rsplit(".", 1)[-1]
+        if category in _REFINED and user is not None and short not in _FILE_ERRORS:
             layer = Layer.SCRIPT if user else Layer.FRAMEWORK
         meta = category is Category.UNKNOWN and action is Action.NONE
+        role = cls.role if cls else Role.ROOT
         self._add(
-            signature=f"exception:{etype.rsplit('.', 1)[-1]}",
+            signature=f"exception:{short}",
             category=category,
             layer=layer,
             action=action,
-            severity=1 if meta else 3,
-            role=Role.META if meta else Role.ROOT,
+            severity=1 if meta or role is Role.SYMPTOM else 3,
+            role=Role.META if meta else role,
+            peer=accused_peer(text) if category is Category.NETWORK else None,
             text=text,
             rank=rank,
             line=lineno,
@@ -200,6 +504,11 @@ class LineParser:
         if tr is None or "rank" not in tr.fields:
             return
         f, tr.fields = tr.fields, {}
+        if f.get("host") and self.ctx.node:
+            self.aliases.setdefault(f["host"], self.ctx.node)
+        stamp = f.get("time") or f.get("timestamp")
+        if stamp:
+            self._ts, self._ts_exact, self._ts_done = parse_ts(stamp), True, True
         rm = re.match(r"(\d+)", f["rank"])
         rank = int(rm.group(1)) if rm else None
         em = re.match(r"(-?\d+)", f.get("exitcode", ""))
@@ -256,21 +565,91 @@ class LineParser:
             self._torchrun_entry()
             self._tr = None
         self._tb.clear()
+        if self.task_nodes:  # a console of many nodes: each task's lines are its node's
+            self.findings = [
+                f.with_(node=self.task_nodes[t])
+                if (t := self._task_of.get(f.order)) is not None and t in self.task_nodes
+                else f
+                for f in self.findings
+            ]
+        self._console_hosts()
+        if self._restarts:  # lines before the first restart were attempt 0
+            self.findings = [
+                f if f.attempt is not None else f.with_(attempt=0) for f in self.findings
+            ]
+
+    def _console_hosts(self) -> None:
+        """A console of several hosts (``srun -l``, ``mpirun``): NCCL's ``host:pid:tid``
+        prefix says which host wrote each line, and which host each address belongs to.
+
+        One host in the file is the usual rank log: the file's node owns it all, whatever
+        its hostname (a directory may be named by address).
+        """
+        hosts = set(self._task_hosts.values()) | set(self._host_of.values())
+        if len(hosts) < 2:
+            return
+        told = {t for t in self.task_nodes}
+        self.findings = [
+            f.with_(node=h)
+            if (h := self._host_of.get(f.order)) is not None
+            and f.node == self.ctx.node
+            and self._task_of.get(f.order) not in told
+            else f
+            for f in self.findings
+        ]
+        for host in hosts:
+            self.aliases[host] = host
+        self.aliases.update(self._ip_hosts)
+        for task, host in sorted(self._task_hosts.items()):
+            # where each rank ran, for rules that name a rank (a straggler detector's)
+            self._order += 1
+            self.findings.append(
+                Finding(
+                    signature="rank_host",
+                    category=Category.UNKNOWN,
+                    layer=Layer.FRAMEWORK,
+                    action=Action.NONE,
+                    severity=0,
+                    role=Role.META,
+                    text=f"rank {task} ran on {host}",
+                    source=self.ctx.source,
+                    node=host,
+                    rank=task,
+                    attempt=self.ctx.attempt,
+                    order=self._order,
+                )
+            )
 
     def _add(self, **kw: Any) -> None:
         c = self.ctx
         self._order += 1
+        k = (str(kw["signature"]), kw.get("rank"))
+        n = self._per_key.get(k, 0)
+        if n >= MAX_PER_KEY or len(self.findings) >= MAX_PER_SOURCE:
+            self.dropped += 1
+            if len(self._spent) >= MEMO_LINES:
+                self._spent.clear()
+            self._spent.add((self._body, kw.get("rank")))
+            return
+        self._per_key[k] = n + 1
+        if self._task is not None:
+            self._task_of[self._order] = self._task
+        if self._nccl_host is not None:
+            self._host_of[self._order] = self._nccl_host
         text = str(kw.get("text", ""))
         sm = _STEP.search(text)
         kw.setdefault("step", int(sm.group(1)) if sm else None)
         kw.setdefault("first", c.first)
+        ts = c.ts if c.ts is not None else self._now()
+        kw.setdefault("ts_exact", c.ts is not None or self._ts_exact)
+        named = kw.pop("node", None)
         self.findings.append(
             Finding(
                 source=c.source,
-                node=c.node,
-                attempt=c.attempt,
+                node=named or self._host or c.node,
+                attempt=self._restarts if self._restarts else c.attempt,
                 event_id=c.event_id,
-                ts=c.ts,
+                ts=ts,
                 order=self._order,
                 **kw,
             )
@@ -284,113 +663,3 @@ def parse_lines(sigs: SignatureSet, ctx: Context, text: str) -> list[Finding]:
         p.feed(line, n if ctx.event_id is None else None)
     p.close()
     return p.findings
-
-
-def _dcgm_category(test: str) -> tuple[Category, Role]:
-    t = test.lower()
-    if "memory" in t or "memtest" in t:
-        return Category.GPU_MEMORY, Role.ROOT
-    if "nvlink" in t or "nvbandwidth" in t:
-        return Category.NVLINK, Role.ROOT
-    if "software" in t or "deployment" in t:
-        return Category.HOST, Role.ROOT
-    return Category.GPU_HARDWARE, Role.ROOT
-
-
-def parse_dcgm(doc: dict[str, Any], ctx: Context) -> list[Finding]:
-    """Findings for every failed test result in ``dcgmi diag -j`` output."""
-    out: list[Finding] = []
-    diag = doc.get("DCGM Diagnostic") or {}
-    for cat in diag.get("test_categories") or []:
-        for test in cat.get("tests") or []:
-            name = str(test.get("name", "?"))
-            for r in test.get("results") or []:
-                if str(r.get("status", "")).lower() not in ("fail", "failed", "error"):
-                    continue
-                warnings = [str(w.get("warning", "")) for w in r.get("warnings") or []]
-                codes = [str(w.get("error_id", "")) for w in r.get("warnings") or []]
-                category, role = _dcgm_category(name)
-                gpu = str(r.get("entity_id", "?"))
-                if any("THERMAL" in c or "TEMP" in c for c in codes) and category in (
-                    Category.GPU_HARDWARE,
-                ):
-                    category, role = Category.STRAGGLER, Role.CONTEXT
-                out.append(
-                    Finding(
-                        signature=f"dcgm_{name.lower().replace(' ', '_')}",
-                        category=category,
-                        layer=Layer.INFRASTRUCTURE,
-                        action=Action.RESTART_WITHOUT_NODE,
-                        severity=5 if role is Role.ROOT else 2,
-                        role=role,
-                        text=f"DCGM {name} failed on GPU {gpu}: {'; '.join(warnings)[:240]}",
-                        source=ctx.source,
-                        node=ctx.node,
-                        attempt=ctx.attempt,
-                        order=len(out),
-                        detail=f"gpu{gpu}",
-                    )
-                )
-    return out
-
-
-def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
-    """Findings from ``nvidia-smi -q``: uncorrectable ECC, row-remap failure, thermal slowdown."""
-    out: list[Finding] = []
-    gpu = "?"
-    path: list[tuple[int, str]] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        if raw.startswith("GPU "):
-            gpu, path = raw[4:].strip(), []
-            continue
-        if not raw.strip() or (":" not in raw and raw.strip().startswith("=")):
-            continue
-        indent = len(raw) - len(raw.lstrip())
-        key, _, value = raw.strip().partition(":")
-        key, value = key.strip(), value.strip()
-        path = [(i, k) for i, k in path if i < indent]
-        if not value:
-            path.append((indent, key))
-            continue
-        where = " / ".join(k for _, k in path)
-        found: tuple[str, Category, Role, int] | None = None
-        if key == "Remapping Failure Occurred" and value.lower() == "yes":
-            found = ("row_remap_failure", Category.GPU_MEMORY, Role.ROOT, 5)
-        elif (
-            "Volatile" in where
-            and ("Uncorrectable" in key or "Double Bit" in where)
-            and value.isdigit()
-            and int(value) > 0
-        ):
-            found = ("ecc_uncorrectable", Category.GPU_MEMORY, Role.ROOT, 5)
-        elif "Slowdown" in key and "Thermal" in key and value.lower() == "active":
-            found = ("thermal_slowdown", Category.STRAGGLER, Role.CONTEXT, 2)
-        if found is None:
-            continue
-        sig, category, role, sev = found
-        out.append(
-            Finding(
-                signature=sig,
-                category=category,
-                layer=Layer.INFRASTRUCTURE,
-                action=Action.RESTART_WITHOUT_NODE,
-                severity=sev,
-                role=role,
-                text=f"GPU {gpu}: {where + ' / ' if where else ''}{key}: {value}",
-                source=ctx.source,
-                node=ctx.node,
-                attempt=ctx.attempt,
-                line=n,
-                order=n,
-                detail=f"gpu{gpu}",
-            )
-        )
-    return out
-
-
-def load_json(text: str) -> Any:
-    """JSON or None."""
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        return None

@@ -1,58 +1,39 @@
 """Correlation rules: many findings in, one Diagnosis out. Pure; shared by live and offline.
 
 The rules run in order; each names itself in ``Diagnosis.explain`` when it sets a field.
+Sympathetic symptoms (timeouts, lost peers, aborts after a failed process group) never make
+the verdict while a more specific cause exists anywhere in the bundle; among the causes, the
+first failure is found by time across nodes, not by file order.
 """
 
 from __future__ import annotations
 
-import statistics
-from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import re
+from collections import Counter, defaultdict
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.ranks import place_ranks, rank_homes
+from kintsugi.diagnose.rules_first import GENERIC, application_or_first
+from kintsugi.diagnose.rules_infra import (
+    NODE_LOCAL,
+    accused,
+    environment,
+    fabric_recovered,
+    hardware,
+    network_switch,
+)
+from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal
 from kintsugi.diagnose.signatures import Role
+from kintsugi.diagnose.verdict import (
+    TIME_SLACK_S,
+    Verdict,
+    order,
+    where,
+)
 from kintsugi.events import Action, Category, Culprit, Diagnosis, Layer
 
-HARDWARE = {
-    Category.GPU_HARDWARE,
-    Category.GPU_MEMORY,
-    Category.NVLINK,
-    Category.HOST,
-    Category.NETWORK,
-    Category.STORAGE,
-    Category.OOM,
-}
-# Categories that indict the application when the error is deterministic.
-APPLICATION = {Category.USER_CODE, Category.DEPENDENCY, Category.NUMERICAL, Category.OOM}
-STRAGGLER_FACTOR = 1.5
-
-
-@dataclass(slots=True)
-class Verdict:
-    """A Diagnosis under construction, with the reason for each field."""
-
-    category: Category
-    layer: Layer
-    culprit: Culprit | None
-    action: Action
-    confidence: float
-    summary: str
-    primary: Finding | None = None
-    support: list[Finding] = field(default_factory=list)
-    explain: list[str] = field(default_factory=list)
-
-    def why(self, fields: str, rule: str, reason: str) -> None:
-        self.explain.append(f"{fields} <- {rule}: {reason}")
-
-
-def _where(f: Finding) -> str:
-    parts = [f.node or "?"]
-    if f.rank is not None:
-        parts.append(f"rank {f.rank}")
-    if f.attempt is not None:
-        parts.append(f"attempt {f.attempt}")
-    return " ".join(parts)
+MAX_EVIDENCE = 8
 
 
 def dedupe(findings: Iterable[Finding]) -> list[Finding]:
@@ -64,45 +45,96 @@ def dedupe(findings: Iterable[Finding]) -> list[Finding]:
     for fs in groups.values():
         known = [f for f in fs if f.attempt is not None] or fs
         first = any(f.first for f in fs)
+        exact = [f.ts for f in fs if f.ts is not None and f.ts_exact]
+        ts = min(exact, default=None)
         seen: set[int | None] = set()
         for f in known:
             if f.attempt not in seen:
                 seen.add(f.attempt)
-                out.append(f.with_(first=first) if first and not f.first else f)
+                g = f.with_(first=first) if first and not f.first else f
+                if ts is not None and (g.ts is None or not g.ts_exact):
+                    g = g.with_(ts=ts, ts_exact=True)
+                out.append(g)
     return out
 
 
-def _order(f: Finding) -> tuple[float, int]:
-    return (f.ts if f.ts is not None else float("inf"), f.order)
+def timed_by_exit(fs: list[Finding]) -> list[Finding]:
+    """An error with no time of its own (a traceback in an untimed rank log) happened no later
+    than its rank's exit, which the launcher's summary or the agent stamps: that time bounds
+    it, so it can be ordered against the other nodes' failures."""
+    exits: dict[tuple[str | None, int | None, int | None], float] = {}
+    for f in fs:
+        if f.signature == "exit_code" and f.rank is not None and f.ts is not None and f.ts_exact:
+            k = (f.node, f.rank, f.attempt)
+            exits[k] = min(exits.get(k, f.ts), f.ts)
+    if not exits:
+        return fs
+    out = []
+    for f in fs:
+        bound = exits.get((f.node, f.rank, f.attempt)) if f.rank is not None else None
+        if (
+            bound is not None
+            and f.role is Role.ROOT
+            and f.signature != "exit_code"
+            and (f.ts is None or (not f.ts_exact and f.ts <= bound))
+        ):
+            f = f.with_(ts=bound, ts_exact=True)
+        out.append(f)
+    return out
 
 
-def _pick_first_failure(roots: Sequence[Finding]) -> tuple[Finding, bool]:
-    """The rank that failed first, by the launcher's word, then real errors, then time."""
-    by_rank: dict[tuple[str | None, int | None, int | None], list[Finding]] = defaultdict(list)
-    for f in roots:
-        by_rank[(f.node, f.rank, f.attempt)].append(f)
-    # the newest attempt is the failure being diagnosed
-    newest = max((a for _, _, a in by_rank if a is not None), default=None)
+def sympathetic(fs: list[Finding]) -> list[Finding]:
+    """Demotes what only reacts to a failure elsewhere to a symptom.
 
-    def score(fs: list[Finding]) -> tuple[bool, bool, bool, int, float]:
-        best = max(fs, key=lambda f: f.severity)
-        return (
-            fs[0].attempt == newest or newest is None,
-            best.severity > 1,
-            any(f.first for f in fs),
-            best.severity,
-            -min(_order(f) for f in fs)[0],
+    A network error that names another node's address is about that node. A bare death
+    (abort, exit code, kill) of a rank that also timed out or lost its peer is sympathy.
+    """
+    reacting = {(f.node, f.rank, f.attempt) for f in fs if f.role is Role.SYMPTOM}
+    # A rank that names a peer reports that peer's failure in its other network lines too.
+    accusing = {(f.node, f.rank, f.attempt) for f in fs if f.peer and f.peer != f.node}
+    # The earliest cause of another kind on each node: a network error a rank reports after
+    # another node already failed is that failure seen from here.
+    causes: dict[tuple[str | None, int | None], float] = {}
+    for f in fs:
+        if (
+            f.role is Role.ROOT
+            and f.ts is not None
+            and f.ts_exact
+            and f.severity >= 2
+            and f.category is not Category.NETWORK
+            and not (f.signature in GENERIC and (f.node, f.rank, f.attempt) in reacting)
+        ):
+            k = (f.node, f.attempt)
+            causes[k] = min(causes.get(k, f.ts), f.ts)
+    out = []
+    for f in fs:
+        where_ = (f.node, f.rank, f.attempt)
+        late = (
+            f.category is Category.NETWORK
+            and f.ts is not None
+            and f.signature not in NODE_LOCAL
+            and any(
+                n != f.node and a == f.attempt and t < f.ts - TIME_SLACK_S
+                for (n, a), t in causes.items()
+            )
         )
-
-    group = max(by_rank.values(), key=score)
-    primary = max(group, key=lambda f: (f.severity, f.signature != "exit_code", -f.order))
-    return primary, any(f.first for f in group)
+        if f.role is Role.ROOT and (
+            (f.peer and f.peer != f.node and f.category is Category.NETWORK)
+            or (f.category is Category.NETWORK and where_ in accusing)
+            or (f.signature in GENERIC and where_ in reacting)
+            or late
+        ):
+            f = f.with_(role=Role.SYMPTOM, first=False)
+        out.append(f)
+    return out
 
 
 def decide(
     findings: Sequence[Finding],
     topology: Mapping[str, str] | None = None,
     reason_if_none: str = "no failure signature found",
+    nodes: Collection[str] = (),
+    last_seen: Mapping[tuple[int | None, str], float] | None = None,
 ) -> Diagnosis:
     """Correlates findings into one verdict.
 
@@ -110,8 +142,12 @@ def decide(
         findings: everything observed (roots, symptoms, context, past diagnoses).
         topology: node -> switch, for the "several nodes behind one switch" rule.
         reason_if_none: what to say when nothing failed.
+        nodes: every node of the job (default: the nodes the findings name).
+        last_seen: (attempt, node) -> the newest time in its logs, where a bundle tells.
     """
-    fs = dedupe(findings)
+    fs = sympathetic(timed_by_exit(dedupe(findings)))
+    all_nodes = set(nodes) or {f.node for f in fs if f.node}
+    homes = place_ranks(rank_homes(fs))
     symptoms = [f for f in fs if f.role is Role.SYMPTOM]
     context = [f for f in fs if f.role is Role.CONTEXT]
     # A bare exit code is explained by anything else seen on the same rank.
@@ -127,19 +163,25 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
-    v = (
-        _network_switch(roots + symptoms, topology or {})
-        or _hardware(roots, symptoms)
+    v = finished(roots, context, homes) or (
+        network_switch(roots + symptoms, topology or {})
+        or hardware(roots, symptoms, all_nodes, homes)
+        or environment(roots, all_nodes)
+        or _memory_everywhere(roots)
         or _numerical(roots)
+        or mismatched_collectives(symptoms)
         or _hang_event(fs)
-        or _application_or_first(roots, symptoms)
+        or application_or_first(roots, symptoms)
+        or accused(symptoms, all_nodes, last_seen or {}, context)
         or _silent_rank(symptoms, fs)
-        or _straggler(context)
+        or straggler(context, homes)
     )
     if v is None:
+        # Nothing failed: the same verdict as a run that says it finished (no layer is
+        # accused, and "framework" is where a clean run's verdict sits by convention).
         v = Verdict(
             Category.UNKNOWN,
-            Layer.INFRASTRUCTURE,
+            Layer.FRAMEWORK,
             None,
             Action.NONE,
             0.0,
@@ -147,51 +189,64 @@ def decide(
         )
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
-    if v.primary is not None:
-        _recurrence(v, roots)
-    _history(v, context)
-    _thermal(v, context)
+    recurrence(v, roots, all_nodes)
+    history(v, context)
+    thermal(v, context)
+    fabric_recovered(v, fs)
     return _finish(v, fs)
 
 
-def _hardware(roots: list[Finding], symptoms: list[Finding]) -> Verdict | None:
-    hw = [f for f in roots if f.layer is Layer.INFRASTRUCTURE and f.severity >= 4]
-    if not hw:
+def finished(
+    roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
+) -> Verdict | None:
+    """The job reports that it finished, after anything that looked like a failure.
+
+    Peers' lost connections at teardown, warnings and corrected errors in a run that ended
+    well are not failures; a slowdown it suffered is still worth its verdict.
+    """
+    done = [f for f in context if f.signature == "job_succeeded"]
+    if not done:
         return None
-    p = max(hw, key=lambda f: (f.severity, -_order(f)[0], -f.order))
-    rank = p.rank
-    if rank is None:  # a node-level line: blame the rank that died there, if one did
-        died = [f for f in roots if f.node == p.node and f.rank is not None]
-        rank = min(died, key=_order).rank if died else None
-    others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
-    spread = {f.node for f in hw if f.signature == p.signature}
-    if p.category in (Category.STORAGE, Category.NETWORK) and len(spread) > 1:
-        v = Verdict(
-            p.category,
-            p.layer,
-            None,
-            Action.RESTART,
-            0.7,
-            f"{p.category.value} failure seen on {len(spread)} nodes (a shared service): {p.text}",
-            primary=p,
-        )
-        v.why("all", "shared_service", f"{p.signature} on nodes {sorted(map(str, spread))}")
-        return v
+    last = max(done, key=order)
+    if any(f.severity >= 3 and order(f) > order(last) for f in roots):
+        return None  # it failed again after a success (another attempt, a later job step)
+    if any(f.severity >= 4 and (f.ts is None or last.ts is None) for f in roots):
+        return None  # a serious failure whose time cannot be compared: not clean
+    slow = straggler(context, homes)
+    if slow is not None:
+        return slow
     v = Verdict(
-        p.category,
-        p.layer,
-        Culprit(p.node, rank),
-        p.action,
-        0.9,
-        f"{p.category.value} on {p.node}: {p.text}",
+        Category.UNKNOWN,
+        Layer.FRAMEWORK,
+        None,
+        Action.NONE,
+        0.7,
+        f"the job finished: {last.text}",
+        primary=last,
+    )
+    v.why("all", "job_finished", f"{len(done)} report(s) that the job finished, none failed later")
+    return v
+
+
+def _memory_everywhere(roots: list[Finding]) -> Verdict | None:
+    """Host memory exhausted (the OOM killer, a failed allocation) on several nodes: the job's
+    own memory use (workers, prefetch, an in-memory dataset), which follows it anywhere."""
+    ooms = [f for f in roots if f.category is Category.OOM and f.action is not Action.STOP]
+    nodes = {f.node for f in ooms if f.node}
+    if len(nodes) < 2:
+        return None
+    p = min(ooms, key=order)
+    v = Verdict(
+        Category.OOM,
+        Layer.FRAMEWORK,
+        None,
+        Action.STOP,
+        0.75,
+        f"out of host memory on {len(nodes)} nodes: the job's memory use, not a node; "
+        f"first: {p.text[:160]} on {where(p)}",
         primary=p,
     )
-    v.why(
-        "category, culprit, action",
-        "hardware_outranks_software",
-        f"{p.signature} on {_where(p)} (severity {p.severity}) explains "
-        f"{len(others)} software symptom(s) on other ranks or nodes",
-    )
+    v.why("all", "memory_everywhere", f"OOM on {sorted(nodes)}: the configuration")
     return v
 
 
@@ -205,7 +260,7 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
     nodes = {f.node for f in nans}
     attempts = {f.attempt for f in nans if f.attempt is not None}
     steps = {f.step for f in nans}
-    p = min(nans, key=_order)
+    p = min(nans, key=order)
     if any(len(n) >= 2 and s is not None for (_, s), n in by_attempt_step.items()):
         v = Verdict(
             Category.NUMERICAL,
@@ -216,16 +271,13 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
             f"NaN at the same step on {len(nodes)} nodes: the application or its data",
             primary=p,
         )
-        v.why(
-            "all",
-            "same_nan_different_nodes",
-            "the same NaN at the same step on different physical nodes is the application",
-        )
+        v.why("all", "same_nan_different_nodes", "the same NaN step on different nodes: the app")
         return v
     if len(nodes) == 1 and len(attempts) >= 2 and len(steps) >= 2:
         node = next(iter(nodes))
+        # Silent data corruption is the GPU's fault, whatever it looks like to the program.
         v = Verdict(
-            Category.NUMERICAL,
+            Category.GPU_HARDWARE,
             Layer.INFRASTRUCTURE,
             Culprit(node, None),
             Action.RESTART_WITHOUT_NODE,
@@ -234,11 +286,7 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
             "suspect silent data corruption there",
             primary=p,
         )
-        v.why(
-            "all",
-            "nan_follows_node",
-            "NaNs that follow one node at different steps suggest silent data corruption",
-        )
+        v.why("all", "nan_follows_node", "NaNs that follow one node at different steps: SDC")
         return v
     if len(attempts) >= 2 and len(steps) == 1:
         v = Verdict(
@@ -258,107 +306,80 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
         None,
         Action.RESTART,
         0.5,
-        f"NaN/Inf loss at step {p.step} on {_where(p)}",
+        f"NaN/Inf loss at step {p.step} on {where(p)}",
         primary=p,
     )
-    v.why(
-        "all",
-        "single_nan",
-        "one NaN sighting: restart from the last checkpoint; a repeat decides app or node",
-    )
+    v.why("all", "single_nan", "one NaN: restart from the last checkpoint; a repeat decides")
     return v
 
 
-def _application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verdict | None:
-    if not roots:
-        return None
-    p, first = _pick_first_failure(roots)
-    n_sym = len({(f.node, f.rank) for f in symptoms} - {(p.node, p.rank)})
-    conf = {1: 0.3, 2: 0.45, 3: 0.6, 4: 0.8, 5: 0.9}.get(p.severity, 0.5)
-    if p.signature.startswith("exception:") or p.user_frame is not None:
-        conf = max(conf, 0.85)
-    # A Python exception in the application is no node's fault, whether it is known to be
-    # deterministic (stop) or may be transient (restart once; recurrence then stops it).
-    app = p.category in APPLICATION and (
-        p.action is Action.STOP or p.signature.startswith("exception:")
-    )
-    culprit = None if app else Culprit(p.node, p.rank)
-    category = p.category
-    summary = f"{p.text[:160]} on {_where(p)}"
-    if p.signature == "exit_code":
-        summary = f"{_where(p)} exited with code {p.detail} without an error message"
-    if n_sym:
-        summary += f"; {n_sym} other rank(s) failed in sympathy"
-    v = Verdict(category, p.layer, culprit, p.action, conf, summary, primary=p)
-    v.why(
-        "culprit",
-        "first_failure",
-        f"{_where(p)} failed first ({'launcher says so' if first else 'earliest root error'}); "
-        f"{n_sym} rank(s) only timed out or lost their peer",
-    )
-    v.why(
-        "category, layer, action",
-        f"signature {p.signature}",
-        f"{p.category.value}/{p.layer.value}, action {p.action.value}",
-    )
-    if app:
-        v.why(
-            "culprit",
-            "application_fault",
-            "an application or environment error: no node to blame",
+_WORK = re.compile(r"\[Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
+
+
+def mismatched_collectives(symptoms: list[Finding]) -> Verdict | None:
+    """Ranks that timed out at the same point of their process group's sequence (one SeqNum)
+    inside different collectives: they called different operations there, a program bug (a
+    collective under ``if rank == 0``, a branch that differs between ranks). NCCL's watchdog
+    names each rank's operation; no hardware fault makes one rank gather while the rest reduce.
+    """
+    by_attempt: dict[int | None, dict[int, tuple[int, str, Finding]]] = defaultdict(dict)
+    for f in sorted(symptoms, key=order):
+        m = _WORK.search(f.text)
+        if m is not None:
+            work = (int(m["seq"]), m["op"].lstrip("_"), f)
+            by_attempt[f.attempt].setdefault(int(m["rank"]), work)
+    for attempt, works in sorted(by_attempt.items(), key=lambda kv: kv[0] or 0):
+        seqs = Counter(seq for seq, _, _ in works.values())
+        seq, n = seqs.most_common(1)[0]
+        ops = Counter(op for s_, op, _ in works.values() if s_ == seq)
+        if n < 3 or len(ops) < 2:
+            continue
+        (usual, k), *odd = ops.most_common()
+        odd_ranks = sorted(r for r, (s_, op, _) in works.items() if s_ == seq and op != usual)
+        if len(odd_ranks) >= k:
+            continue  # no majority: nothing says which side is odd
+        p = works[odd_ranks[0]][2]
+        others = ", ".join(f"{op} on {c}" for op, c in odd)
+        v = Verdict(
+            Category.HANG,
+            Layer.SCRIPT,
+            None,
+            Action.STOP,
+            0.8,
+            f"ranks called different collectives at the same point (SeqNum {seq}): {usual} on "
+            f"{k} rank(s), {others} (ranks {odd_ranks[:8]}): a program bug, not the machines",
+            primary=p,
         )
-    return v
-
-
-def _network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict | None:
-    if not topology or any(
-        f.category not in (Category.NETWORK, Category.HANG) and f.signature != "exit_code"
-        for f in found
-        if f.role is Role.ROOT
-    ):
-        return None
-    comm = [f for f in found if f.category is Category.NETWORK]
-    nodes = {f.node for f in comm if f.node and (f.role is Role.ROOT or f.severity >= 3)}
-    switches = {topology.get(n) for n in nodes}
-    if len(nodes) < 2 or len(switches) != 1 or None in switches:
-        return None
-    sw = next(iter(switches))
-    behind = sorted(n for n, s in topology.items() if s == sw)
-    v = Verdict(
-        Category.NETWORK,
-        Layer.INFRASTRUCTURE,
-        None,
-        Action.RUN_DIAGNOSTICS,
-        0.7,
-        f"communication errors on {len(nodes)} nodes all behind switch {sw} "
-        f"({', '.join(sorted(n for n in nodes if n))}): the network, not the nodes",
-        primary=min(comm, key=_order),
-    )
-    v.why(
-        "all",
-        "errors_behind_one_switch",
-        f"nodes {sorted(n for n in nodes if n)} share switch {sw} (behind it: {behind})",
-    )
-    return v
+        v.why(
+            "all",
+            "mismatched_collectives",
+            f"attempt {attempt}: NCCL's watchdog names {len(ops)} operations at SeqNum {seq}",
+        )
+        return v
+    return None
 
 
 def _hang_event(fs: list[Finding]) -> Verdict | None:
     hangs = [f for f in fs if f.signature == "hang_detected"]
-    if hangs:
-        p = max(hangs, key=lambda f: (f.value or 0.0, _order(f)))
-        culprit = Culprit(p.node, p.rank) if p.rank is not None else None
-        v = Verdict(
-            Category.HANG,
-            Layer.INFRASTRUCTURE,
-            culprit,
-            Action.RESTART if culprit else Action.RUN_DIAGNOSTICS,
-            0.7 if culprit else 0.4,
-            f"hang: {p.text}",
-            primary=p,
+    if not hangs:
+        return None
+    p = max(hangs, key=lambda f: (f.value or 0.0, order(f)))
+    culprit = Culprit(p.node, p.rank) if p.rank is not None else None
+    v = Verdict(
+        Category.HANG,
+        Layer.INFRASTRUCTURE,
+        culprit,
+        p.action if culprit else Action.RUN_DIAGNOSTICS,
+        0.7 if culprit else 0.4,
+        f"hang: {p.text}",
+        primary=p,
+    )
+    v.why("all", "hang_detected", "no progress; suspect from stacks, states, flight recorder")
+    if p.action is Action.RESTART_WITHOUT_NODE and culprit:
+        v.why(
+            "action", "stuck_on_its_gpu", f"rank {p.rank} waits for its own GPU: exclude {p.node}"
         )
-        v.why("all", "hang_detected", "the agent saw no progress; suspect from stacks/state")
-        return v
-    return None
+    return v
 
 
 def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
@@ -368,7 +389,45 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     known = {(f.node, f.rank) for f in fs if f.rank is not None}
     waiting = {(f.node, f.rank) for f in waits if f.rank is not None}
     silent = sorted(known - waiting, key=lambda nr: (nr[0] or "", nr[1] or 0))
-    p = min(waits, key=_order)
+    p = min(waits, key=order)
+    named = {
+        int(f.value) for f in waits if f.signature == "names_missing_rank" and f.value is not None
+    }
+    if len(named) == 1:
+        rank = next(iter(named))
+        homes = sorted({n for n, r in known if r == rank and n}, key=str)
+        node = homes[0] if len(homes) == 1 else None
+        v = Verdict(
+            Category.HANG,
+            Layer.INFRASTRUCTURE,
+            Culprit(node, rank),
+            Action.RESTART,
+            0.7,
+            f"the waiting ranks name rank {rank}{' on ' + node if node else ''} as the one that "
+            f"never arrived: {p.text[:160]}",
+            primary=min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+        )
+        v.why("all", "waiters_name_the_rank", f"monitored_barrier names rank {rank}")
+        return v
+    if len(named) > 1:
+        # Several ranks named (the flight recorder's "missing ranks"): one node holding all of
+        # them is suspect, with no proof of what is wrong with it.
+        placed = place_ranks(rank_homes(fs))
+        where_ = {placed.get(r) for r in named}
+        if len(where_) == 1 and None not in where_:
+            node = str(where_.pop())
+            v = Verdict(
+                Category.HANG,
+                Layer.INFRASTRUCTURE,
+                Culprit(node, None),
+                Action.RUN_DIAGNOSTICS,
+                0.6,
+                f"ranks {sorted(named)[:8]}, all on {node}, never reached the collective the "
+                f"others wait in: {p.text[:160]}",
+                primary=min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            )
+            v.why("all", "missing_ranks_on_one_node", f"{len(named)} ranks named, all on {node}")
+            return v
     if len(silent) == 1:
         node, rank = silent[0]
         v = Verdict(
@@ -381,11 +440,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             "which reported no error: it hung",
             primary=p,
         )
-        v.why(
-            "all",
-            "silent_rank",
-            f"every other rank timed out in a collective; {node} rank {rank} never did",
-        )
+        v.why("all", "silent_rank", f"every other rank timed out; {node} rank {rank} never did")
         return v
     v = Verdict(
         Category.HANG,
@@ -400,110 +455,12 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     return v
 
 
-def _straggler(context: list[Finding]) -> Verdict | None:
-    times = [f for f in context if f.signature == "step_time" and f.value]
-    if len(times) < 2:
-        return None
-    med = statistics.median(f.value or 0.0 for f in times)
-    slow = max(times, key=lambda f: f.value or 0.0)
-    if med <= 0 or (slow.value or 0.0) < STRAGGLER_FACTOR * med:
-        return None
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.INFRASTRUCTURE,
-        Culprit(slow.node, slow.rank),
-        Action.RUN_DIAGNOSTICS,
-        0.5,
-        f"{_where(slow)} is a straggler: {slow.value:.3f}s per step vs median {med:.3f}s",
-        primary=slow,
-    )
-    v.why("all", "straggler", f"step time > {STRAGGLER_FACTOR}x the median of all ranks")
-    return v
-
-
-def _thermal(v: Verdict, context: list[Finding]) -> None:
-    if v.category is not Category.STRAGGLER or v.culprit is None:
-        return
-    hot = [
-        f
-        for f in context
-        if f.category is Category.STRAGGLER
-        and f.role is Role.CONTEXT
-        and f.signature != "step_time"
-        and f.node == v.culprit.node
-    ]
-    if hot:
-        v.action, v.confidence = Action.RESTART_WITHOUT_NODE, 0.85
-        v.summary = f"thermal throttling: {v.summary}; {hot[0].text}"
-        v.support.extend(hot)
-        v.why("action", "slow_rank_on_hot_node", "a slow rank on a node that clocks down for heat")
-
-
-def _recurrence(v: Verdict, roots: list[Finding]) -> None:
-    p = v.primary
-    assert p is not None
-    same = [f for f in roots if f.key == p.key or f.signature == p.signature]
-    attempts = {f.attempt for f in same if f.attempt is not None}
-    if len(attempts) < 2 or v.category is Category.NUMERICAL:
-        return
-    nodes = {f.node for f in same}
-    v.support.extend(f for f in same if f is not p)
-    # The application's own exception coming back is the application, even on one node; only
-    # errors that are not Python exceptions (signals, hardware lines) point at the node.
-    app_exception = v.category in APPLICATION and p.signature.startswith("exception:")
-    if v.action is Action.STOP or (v.category in APPLICATION and len(nodes) > 1) or app_exception:
-        v.action, v.culprit, v.confidence = Action.STOP, None, max(v.confidence, 0.9)
-        v.why(
-            "action",
-            "recurs_across_attempts",
-            f"{p.signature} in {len(attempts)} attempts: deterministic, restarting burns hours",
-        )
-        return
-    if len(nodes) == 1 and p.node:
-        ranks = {f.rank for f in same}
-        gpu = "cuda" in p.text.lower() or p.category in (Category.GPU_HARDWARE, Category.GPU_MEMORY)
-        if v.category not in HARDWARE or v.category is Category.OOM:
-            v.category = Category.GPU_HARDWARE if gpu else Category.HOST
-            v.layer = Layer.INFRASTRUCTURE
-        v.culprit = Culprit(p.node, p.rank if len(ranks) == 1 else None)
-        v.action, v.confidence = Action.RESTART_WITHOUT_NODE, max(v.confidence, 0.8)
-        v.summary = f"{p.signature} recurs on {p.node} in {len(attempts)} attempts: " + v.summary
-        v.why(
-            "category, culprit, action",
-            "recurs_on_one_node",
-            f"the same error on {p.node} in attempts {sorted(attempts)}: that node's hardware",
-        )
-
-
-def _history(v: Verdict, context: list[Finding]) -> None:
-    if v.culprit is None or not v.culprit.node:
-        return
-    past = [
-        f
-        for f in context
-        if f.signature == "past_diagnosis"
-        and f.node == v.culprit.node
-        and f.category in HARDWARE | {Category.HANG}
-    ]
-    if not past:
-        return
-    v.support.extend(past[:3])
-    v.confidence = min(1.0, v.confidence + 0.1)
-    if v.action in (Action.RESTART, Action.RUN_DIAGNOSTICS):
-        v.action = Action.RESTART_WITHOUT_NODE
-        v.why(
-            "action",
-            "recurs_across_jobs",
-            f"{v.culprit.node} was blamed in {len(past)} earlier job(s): exclude it",
-        )
-
-
 def _finish(v: Verdict, fs: list[Finding]) -> Diagnosis:
     ev: list[Finding] = []
     if v.primary is not None:
         ev.append(v.primary)
     ev += v.support
-    rest = sorted((f for f in fs if f.role is not Role.META and f not in ev), key=_order)
+    rest = sorted((f for f in fs if f.role is not Role.META and f not in ev), key=order)
     ev += [f for f in rest if f.role is Role.ROOT] + [f for f in rest if f.role is not Role.ROOT]
     seen: set[str] = set()
     evidence = []
@@ -512,7 +469,7 @@ def _finish(v: Verdict, fs: list[Finding]) -> Diagnosis:
         if k not in seen:
             seen.add(k)
             evidence.append(f.evidence())
-        if len(evidence) >= 8:
+        if len(evidence) >= MAX_EVIDENCE:
             break
     return Diagnosis(
         category=v.category,

@@ -18,6 +18,15 @@ from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
+from kintsugi.diagnose.extract import (
+    ANNOUNCE_KEYWORDS,
+    COMPUTE_KEYWORDS,
+    DATA_WAIT_KEYWORDS,
+    DETECTOR_KEYWORDS,
+    MISSING_KEYWORDS,
+    SLURM_KEYWORDS,
+    STEP_TIME_KEYWORDS,
+)
 from kintsugi.errors import UserError
 from kintsugi.events import Action, Category, Layer
 
@@ -53,6 +62,11 @@ class Signature:
     keywords: tuple[str, ...] = ()
     """Lower-case literals, one of which every matching line contains; empty: none known."""
     origin: str = "builtin"
+    refine_layer: bool = True
+    """For ``user_code`` lines in a traceback: take the layer from the innermost frame."""
+    at_info: bool = False
+    """Also matches lines whose level marker says INFO/DEBUG (a throttling notice, a NaN
+    loss in a progress line); other signatures skip informational lines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +76,7 @@ class ExceptionClass:
     category: Category
     layer: Layer
     action: Action
+    role: Role = Role.ROOT
 
 
 @dataclass(slots=True)
@@ -110,6 +125,14 @@ EXTRA_KEYWORDS = (
     "exception:",
     "root cause (first",
     "failures:",
+    "attempts left",
+    *ANNOUNCE_KEYWORDS,
+    *MISSING_KEYWORDS,
+    *SLURM_KEYWORDS,
+    *STEP_TIME_KEYWORDS,
+    *DATA_WAIT_KEYWORDS,
+    *COMPUTE_KEYWORDS,
+    *DETECTOR_KEYWORDS,
 )
 
 
@@ -192,6 +215,8 @@ def _parse(origin: str, raw: bytes) -> tuple[list[Signature], dict[str, Exceptio
                     if "keywords" in d
                     else required_keywords(pattern),
                     origin=origin,
+                    refine_layer=bool(d.get("refine_layer", True)),
+                    at_info=bool(d.get("at_info", False)),
                 )
             )
         except KeyError as e:
@@ -201,7 +226,12 @@ def _parse(origin: str, raw: bytes) -> tuple[list[Signature], dict[str, Exceptio
     excs: dict[str, ExceptionClass] = {}
     for d in doc.get("exception", []):
         try:
-            cls = ExceptionClass(Category(d["category"]), Layer(d["layer"]), Action(d["action"]))
+            cls = ExceptionClass(
+                Category(d["category"]),
+                Layer(d["layer"]),
+                Action(d["action"]),
+                Role(d.get("role", "root")),
+            )
             excs.update(dict.fromkeys(d["types"], cls))
         except (KeyError, ValueError) as e:
             raise UserError(f"{origin} [[exception]] entry: bad or missing field {e}") from e

@@ -8,6 +8,7 @@ from typing import Any
 
 from kintsugi.events import Diagnosis
 from kintsugi.notify.api import AlertSink, format_text, register_sink
+from kintsugi.textsafe import terminal_safe
 
 logger = logging.getLogger("kintsugi.alerts")
 
@@ -22,7 +23,7 @@ class LogSink(AlertSink):
 
     def send(self, diagnosis: Diagnosis, run_id: str, context: Mapping[str, Any]) -> bool:
         try:
-            self.log.warning("%s", format_text(diagnosis, run_id, context))
+            self.log.warning("%s", terminal_safe(format_text(diagnosis, run_id, context)))
             return True
         except Exception:  # noqa: BLE001 - an alert must never break the caller
             return False

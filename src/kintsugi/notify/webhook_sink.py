@@ -14,6 +14,7 @@ from typing import Any
 from kintsugi.errors import UserError
 from kintsugi.events import Diagnosis
 from kintsugi.notify.api import AlertSink, format_text, register_sink
+from kintsugi.redact import endpoint
 
 logger = logging.getLogger(__name__)
 
@@ -25,15 +26,15 @@ class WebhookConfig:
     url: str
     """An http:// or https:// URL (a Slack incoming webhook, or any JSON receiver)."""
     timeout_s: float = 5.0
-    """Per-request timeout."""
-    retries: int = 3
+    """Per-request timeout (connect and each read)."""
+    retries: int = 2
     """Further attempts after the first one fails."""
     backoff_s: float = 0.5
     """Wait before the first retry; doubles each time."""
 
     def __post_init__(self) -> None:
         if not self.url.startswith(("http://", "https://")):
-            raise UserError(f"webhook URL {self.url!r} must start with http:// or https://")
+            raise UserError(f"webhook URL {endpoint(self.url)} must start with http:// or https://")
         if self.timeout_s <= 0 or self.retries < 0 or self.backoff_s < 0:
             raise UserError("webhook timeout_s must be > 0, retries and backoff_s >= 0")
 
@@ -74,14 +75,14 @@ class WebhookSink(AlertSink):
                         return True
             except urllib.error.HTTPError as e:
                 if 400 <= e.code < 500 and e.code != 429:
-                    logger.warning("webhook %s refused the alert: HTTP %s", c.url, e.code)
+                    logger.warning("webhook %s refused the alert: HTTP %s", endpoint(c.url), e.code)
                     return False  # the request itself is wrong: retrying cannot help
             except (OSError, ValueError) as e:
-                logger.debug("webhook attempt %d to %s failed: %s", attempt + 1, c.url, e)
+                logger.debug("webhook attempt %d to %s failed: %s", attempt + 1, endpoint(c.url), e)
             if attempt < c.retries:
                 time.sleep(delay)
                 delay *= 2
-        logger.warning("webhook %s unreachable after %d attempt(s)", c.url, c.retries + 1)
+        logger.warning("webhook %s unreachable after %d attempt(s)", endpoint(c.url), c.retries + 1)
         return False
 
 

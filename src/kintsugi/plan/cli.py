@@ -10,6 +10,7 @@ import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from kintsugi.errors import UserError
@@ -127,8 +128,38 @@ def _taxonomy_rows(b: _Built) -> list[dict[str, Any]]:
     ]
 
 
+def _guarded(command: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """Numbers the models cannot handle end in one line, not a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except (ArithmeticError, MemoryError) as e:
+            raise UserError(
+                f"kintsugi {command}: the inputs are outside what can be computed "
+                f"({type(e).__name__}: {e}); use realistic sizes and rates"
+            ) from None
+        except ValueError as e:
+            if "numpy" not in type(e).__module__ and "value too large" not in str(e):
+                raise
+            raise UserError(f"kintsugi {command}: the inputs cannot be simulated ({e})") from None
+
+    return run
+
+
+def _write_plot(make: Callable[[], list[Path]], prefix: Path) -> list[str]:
+    try:
+        return [str(p) for p in make()]
+    except OSError as e:
+        raise UserError(f"cannot write the plot {prefix}.png: {e.strerror or e}") from None
+
+
 def run_plan(args: argparse.Namespace) -> int:
     """``kintsugi plan``: the analytic answer, instantly."""
+    return _guarded("plan", _run_plan)(args)
+
+
+def _run_plan(args: argparse.Namespace) -> int:
     a = resolve(args, "plan")
     b = build(a)
     res = evaluate(b.plan, a.interval_seconds)
@@ -145,7 +176,7 @@ def run_plan(args: argparse.Namespace) -> int:
     if a.plot is not None:
         from kintsugi.plan.plot import plot_ettr_curve
 
-        out["plot_files"] = [str(p) for p in plot_ettr_curve(res, a.plot)]
+        out["plot_files"] = _write_plot(lambda: plot_ettr_curve(res, a.plot), a.plot)
     if a.json:
         print(json.dumps(out))
     else:
@@ -160,10 +191,11 @@ def _progress(total: int, hide: bool) -> Iterator[Callable[[int], None] | None]:
     if hide or not sys.stderr.isatty():
         yield None
         return
-    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    from kintsugi.console import SafeConsole
+
+    with Progress(console=SafeConsole(stderr=True), transient=True) as bar:
         task = bar.add_task("simulating", total=total)
         yield lambda n: bar.advance(task, n)
 
@@ -181,6 +213,14 @@ def _sweep_values(text: str) -> tuple[str, list[float]]:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``kintsugi simulate``: Monte Carlo over whole runs, sweeps and tier comparisons."""
+    return _guarded("simulate", _run_simulate)(args)
+
+
+MAX_SIMULATED_FAILURES = 50_000_000
+"""About 2 GiB of per-failure arrays: more than that does not fit beside the rest."""
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
     from kintsugi.plan.simulate import SimConfig, simulate
     from kintsugi.plan.whatif import TierSpec, compare_tiers, sweep, tier_sim
 
@@ -195,6 +235,13 @@ def run_simulate(args: argparse.Namespace) -> int:
         if plan.checkpoint_s <= 0 and a.tier == "storage" and not a.compare_tiers:
             raise UserError("with --checkpoint-seconds 0 give --interval-seconds to simulate")
         interval = exact_optimal_interval(plan) if plan.checkpoint_s > 0 else 60.0
+    failures = a.runs * (a.days * DAY_S / plan.job_mtbf_s + 1.0)
+    if failures > MAX_SIMULATED_FAILURES:
+        raise UserError(
+            f"kintsugi simulate: {a.runs:,} runs of {a.days:g} days at a job MTBF of "
+            f"{plan.job_mtbf_s / HOUR_S:.3g} h is ~{failures:,.0f} failures to simulate, more "
+            f"than fits in memory ({MAX_SIMULATED_FAILURES:,}); lower --runs or --days"
+        )
     base = SimConfig(
         plan=plan,
         interval_s=interval,
@@ -231,7 +278,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if a.plot is not None:
             from kintsugi.plan.plot import plot_sweep
 
-            out["plot_files"] = [str(p) for p in plot_sweep(param, rows, a.plot)]
+            out["plot_files"] = _write_plot(lambda: plot_sweep(param, rows, a.plot), a.plot)
     elif a.compare_tiers:
         with _progress(a.runs * 6, bool(a.no_progress)) as tick:
             out["tiers"] = compare_tiers(base, spec, progress=tick)

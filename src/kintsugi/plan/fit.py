@@ -13,13 +13,13 @@ import numpy as np
 
 from kintsugi.data.titan import read_stays
 from kintsugi.errors import UserError
-from kintsugi.events import Category, EventKind
+from kintsugi.events import NODE_HARDWARE, Category, EventKind
 from kintsugi.plan.model import DAY_S, HOUR_S
 from kintsugi.plan.stats import LifetimeFit, fit_exponential, fit_weibull, garwood
 from kintsugi.plan.taxonomy import FailureCategory, Taxonomy
 
 # Store categories after which recovery excludes the node (hardware at fault).
-_REPLACE = {Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK, Category.HOST}
+_REPLACE = NODE_HARDWARE
 _COMPONENT = {
     Category.GPU_HARDWARE: "gpu",
     Category.GPU_MEMORY: "gpu",
@@ -112,7 +112,7 @@ def fit_store(url: str, confidence: float = 0.95) -> StoreFit:
     from kintsugi.store import StoreError, open_store
 
     try:
-        store = open_store(url)
+        store = open_store(url, create=False)
     except StoreError as e:
         raise UserError(f"cannot open store {url}: {e}") from e
     counts: dict[str, int] = {}

@@ -8,6 +8,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from kintsugi.console import SafeConsole
 
 
 def _dur(s: float | None) -> str:
@@ -26,7 +29,7 @@ def _pct(x: float) -> str:
 
 def render_plan(out: dict[str, Any], console: Console | None = None) -> None:
     """Prints the plan: headline figures, badput, taxonomy, scale table and fits."""
-    con = console or Console()
+    con = console or SafeConsole()
     t = Table(title=f"kintsugi plan: {out['gpus']:,} GPUs on {out['nodes']:,} nodes")
     t.add_column("quantity")
     t.add_column("value", justify="right")
@@ -74,7 +77,7 @@ def render_plan(out: dict[str, Any], console: Console | None = None) -> None:
         con.print(m)
     _render_fits(out, con)
     for w in out["warnings"]:
-        con.print(f"[yellow]note:[/] {w}")
+        con.print(Text.assemble(Text("note:", style="yellow"), f" {w}"))
     for p in out.get("plot_files", []):
         con.print(f"wrote {p}")
 
@@ -120,7 +123,7 @@ def _render_fits(out: dict[str, Any], con: Console) -> None:
 
 def render_simulation(out: dict[str, Any], console: Console | None = None) -> None:
     """Prints a simulation summary, a sweep or a tier comparison."""
-    con = console or Console()
+    con = console or SafeConsole()
     if "sweep" in out:
         rows = out["sweep"]
         t = Table(title=f"ETTR against {rows[0]['param']}")

@@ -22,9 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kintsugi.events import Action, Category, Diagnosis
-
-_APPLICATION = {Category.USER_CODE, Category.DEPENDENCY, Category.NUMERICAL, Category.OOM}
+from kintsugi.events import APPLICATION, Action, Diagnosis
 
 
 class DecisionKind(StrEnum):
@@ -99,7 +97,7 @@ def decide(
         return Decision(DecisionKind.STOP, f"diagnosis: {diagnosis.summary}")
     # Only an application's own failure can be a deterministic bug: a rank that lost its peer
     # (network, hang, a killed host) may fail "the same way" twice by coincidence.
-    own = diagnosis is None or diagnosis.category in _APPLICATION
+    own = diagnosis is None or diagnosis.category in APPLICATION
     if own and len(outcomes) >= 2 and last.signature is not None:
         prev = outcomes[-2]
         if prev.signature == last.signature:

@@ -74,6 +74,10 @@ class Report:
     """Mean time between consecutive checkpoint saves within an attempt."""
     world_size: int = 0
     comparison: dict[str, Any] | None = None
+    restores: list[dict[str, Any]] = field(default_factory=list)
+    """Each checkpoint restore: attempt, step, tier (memory, peer or storage), seconds."""
+    interval: dict[str, Any] | None = None
+    """The newest interval the Checkpointer chose (interval_s, interval_steps, reason)."""
 
     @property
     def ettr(self) -> float:
@@ -92,6 +96,7 @@ class Report:
             "attempts": self.attempts,
             "restarts": self.restarts,
             "steps": self.steps,
+            "step_information": self.steps is not None,
             "checkpoints": self.checkpoints,
             "checkpoint_interval_s": (
                 None if self.checkpoint_interval_s is None else round(self.checkpoint_interval_s, 3)
@@ -99,6 +104,8 @@ class Report:
             "world_size": self.world_size,
             "incidents": [i.to_dict() for i in self.incidents],
             "plan_comparison": self.comparison,
+            "restores": self.restores,
+            "checkpoint_interval": self.interval,
         }
 
 
@@ -186,7 +193,40 @@ def build_report(events: Sequence[Event]) -> Report:
         world_size=max(
             (int(e.data["world_size"]) for e in _of(mine, EventKind.ATTEMPT_START)), default=0
         ),
+        restores=[_restore(e) for e in _of(mine, EventKind.CHECKPOINT_LOADED)],
+        interval=_interval(mine),
     )
+
+
+def tier_of(data: dict[str, Any]) -> str:
+    """Where a checkpoint came from: its ``tier`` field, else the scheme of its path."""
+    tier = data.get("tier")
+    if isinstance(tier, str) and tier:
+        return tier
+    path = str(data.get("path", ""))
+    return path.split("://", 1)[0] if "://" in path else "storage"
+
+
+def _restore(e: Event) -> dict[str, Any]:
+    return {
+        "attempt": e.attempt,
+        "step": e.data["step"],
+        "tier": tier_of(e.data),
+        "duration_s": round(float(e.data["duration_s"]), 3),
+    }
+
+
+def _interval(events: Sequence[Event]) -> dict[str, Any] | None:
+    chosen = [e for e in events if e.kind is EventKind.CHECKPOINT_INTERVAL and e.rank in (0, None)]
+    if not chosen:
+        return None
+    d = chosen[-1].data
+    return {
+        "interval_s": round(float(d["interval_s"]), 3),
+        "interval_steps": int(d["interval_steps"]),
+        "reason": str(d["reason"]),
+        "choices": len(chosen),
+    }
 
 
 def _incident(

@@ -16,12 +16,21 @@ _LABELS = {
 }
 
 
+NO_STEPS = (
+    "no step information: no rank reported a training step (the script never called "
+    "kintsugi.step(), and kintsugi run's automatic progress was off or saw no optimizer "
+    "step), so productive time and ETTR cannot be measured for this run"
+)
+
+
 def render_text(report: Report, out: TextIO) -> None:
     """Writes the human report to ``out``."""
-    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    console = Console(file=out, width=110, highlight=False)
+    from kintsugi.console import SafeConsole, bold
+
+    console = SafeConsole(file=out, width=110)
     title = f"kintsugi report: run {report.run_id} ({report.outcome})"
     t = Table(title=title, title_justify="left", show_edge=False)
     t.add_column("where the time went")
@@ -34,13 +43,32 @@ def render_text(report: Report, out: TextIO) -> None:
     for key, label in _LABELS.items():
         v = report.badput_s.get(key, 0.0)
         t.add_row(label, f"{v:.1f}", f"{v / wall:.1%}")
-    t.add_row("[b]wall time[/b]", f"[b]{report.wall_s:.1f}[/b]", "100.0%")
+    t.add_row(bold("wall time"), bold(f"{report.wall_s:.1f}"), "100.0%")
     console.print(t)
+    if report.steps is None and report.wall_s > 0:
+        console.print(NO_STEPS)
     console.print(
-        f"ETTR (productive / wall) = [b]{report.ettr:.3f}[/b]; attempts {report.attempts}, "
-        f"restarts {report.restarts}, last step {report.steps}, checkpoints {report.checkpoints}, "
-        f"nodes {', '.join(report.nodes)}"
+        Text.assemble(
+            "ETTR (productive / wall) = ",
+            bold(f"{report.ettr:.3f}"),
+            f"; attempts {report.attempts}, restarts {report.restarts}, last step "
+            f"{report.steps}, checkpoints {report.checkpoints}, nodes {', '.join(report.nodes)}",
+        )
     )
+    if report.restores:
+        # Text from events is data: rich.text.Text prints it literally.
+        parts = [
+            f"step {r['step']} from {r['tier']} ({r['duration_s']:.2f} s)" for r in report.restores
+        ]
+        console.print(Text("checkpoint restores: " + "; ".join(parts)))
+    if report.interval:
+        iv = report.interval
+        console.print(
+            Text(
+                f"checkpoint interval (auto): {iv['interval_s']:.1f} s = every "
+                f"{iv['interval_steps']} steps; {iv['reason']}"
+            )
+        )
     if report.incidents:
         it = Table(title="incidents", title_justify="left", show_edge=False)
         for col in ("#", "what", "where", "detected after", "lost", "action", "diagnosis"):

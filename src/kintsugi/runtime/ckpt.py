@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kintsugi.runtime import messages as m
 from kintsugi.runtime.core import ENV_RUN_DIR, info, log, section, send
 
 ENV_CKPT_DIR = "KINTSUGI_CHECKPOINT_DIR"
@@ -77,7 +78,9 @@ def save_checkpoint(
                 old[1].unlink(missing_ok=True)
         _barrier()
     duration = time.monotonic() - t0
-    send("ckpt_saved", step=step, duration_s=duration, path=str(path))
+    send(
+        m.Checkpoint(rank=info().rank, loaded=False, step=step, duration_s=duration, path=str(path))
+    )
     return path
 
 
@@ -101,7 +104,12 @@ def load_checkpoint(
             except Exception as e:  # noqa: BLE001 - any unreadable file: fall back to older
                 log.warning("kintsugi: skipping unreadable checkpoint %s: %s", path, e)
                 continue
-            send("ckpt_loaded", step=step, duration_s=time.monotonic() - t0, path=str(path))
+            took = time.monotonic() - t0
+            send(
+                m.Checkpoint(
+                    rank=info().rank, loaded=True, step=step, duration_s=took, path=str(path)
+                )
+            )
             return step, state
     return None
 

@@ -14,6 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
+from kintsugi.runtime import lifeline
 from kintsugi.runtime.ipc import decode
 
 
@@ -23,7 +24,9 @@ def control_socket_path(ipc_dir: str, rank: int) -> str:
 
 
 def start(agent_socket: str, key: str, rank: int) -> None:
-    """Binds this rank's control socket and serves it on a daemon thread."""
+    """Binds this rank's control socket and serves it on a daemon thread; ties the rank's
+    life to its agent's."""
+    lifeline.start(os.path.dirname(agent_socket))
     path = control_socket_path(os.path.dirname(agent_socket), rank)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)

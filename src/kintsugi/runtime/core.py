@@ -17,7 +17,7 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from kintsugi.runtime import inject
+from kintsugi.runtime import messages as m
 from kintsugi.runtime.ipc import IpcClient
 
 log = logging.getLogger("kintsugi")
@@ -63,6 +64,13 @@ class _State:
     last_t: float = field(default_factory=time.monotonic)
     last_log_t: float = 0.0
     sections: list[str] = field(default_factory=list)
+    warned_bad_step: bool = False
+    explicit: bool = False
+    """The script called ``step()``: automatic steps are no longer sent (no double counting)."""
+
+
+comm_source: Callable[[], float] | None = None
+"""Set by the progress hooks: seconds spent inside collectives since the previous call."""
 
 
 _state: _State | None = None
@@ -117,14 +125,20 @@ def init() -> RankInfo:
         from kintsugi.runtime.ipc import ENV_KEY, ENV_SOCKET
 
         control.start(os.environ[ENV_SOCKET], os.environ[ENV_KEY], info.rank)
-        client.send("hello", rank=info.rank, pid=os.getpid(), attempt=info.attempt)
+        client.send(m.Hello(rank=info.rank, pid=os.getpid(), attempt=info.attempt))
         # Interpreter teardown (process groups, threads) is silent and can take seconds: the
         # agent gives an exiting rank the exit limit instead of the step limit.
-        atexit.register(client.send, "exit", rank=info.rank)
+        atexit.register(_send_exit)
     else:
         logging.basicConfig(level=logging.INFO)
         log.info("kintsugi: rank %d/%d running without an agent", info.rank, info.world_size)
     return info
+
+
+def _send_exit() -> None:
+    st = _state
+    if st is not None and st.client is not None:
+        st.client.send(m.Exit(rank=st.info.rank, last_step=st.last_step))
 
 
 def _open_stack_file(info: RankInfo) -> IO[str] | None:
@@ -158,13 +172,18 @@ def report_exception(exc: BaseException) -> None:
     tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     st = _state
     if st is not None and st.client is not None:
+        try:
+            text = str(exc)
+        except Exception:  # noqa: BLE001 - a broken __str__ must not hide the type
+            text = f"<{type(exc).__name__} whose str() failed>"
         st.client.send(
-            "exception",
-            rank=st.info.rank,
-            exc_type=type(exc).__name__,
-            message=str(exc)[:2000],
-            traceback=tb,
-            step=st.last_step,
+            m.ExceptionReport(
+                rank=st.info.rank,
+                exc_type=type(exc).__name__,
+                message=text[: m.MAX_MESSAGE],
+                traceback=_trim_traceback(tb),
+                step=st.last_step,
+            )
         )
     error_file = os.environ.get("TORCHELASTIC_ERROR_FILE")
     if error_file and not os.path.exists(error_file):
@@ -181,20 +200,59 @@ def report_exception(exc: BaseException) -> None:
             pass
 
 
-def step(iteration: int, loss: float | None = None, **metrics: float) -> None:
+def _trim_traceback(tb: str) -> str:
+    """The head (where it started) and tail (where it raised) of a long traceback."""
+    if len(tb) <= m.MAX_TRACEBACK:
+        return tb
+    half = m.MAX_TRACEBACK // 2
+    return f"{tb[:half]}\n... [{len(tb) - 2 * half} characters cut] ...\n{tb[-half:]}"
+
+
+def step(iteration: Any, loss: Any = None, **metrics: Any) -> None:
     """Reports that ``iteration`` finished: a heartbeat plus progress.
 
+    Once a script calls this, the automatic steps of ``kintsugi run``'s hooks stop: the
+    script's own numbering wins.
+
     Args:
-        iteration: the training iteration just completed (monotonic within an attempt).
-        loss: the loss, if known; NaN/inf are reported so diagnosis can see them.
+        iteration: the training iteration just completed (monotonic within an attempt): an
+            int, a numpy integer or a 0-d integer tensor.
+        loss: the loss, if known (a float, numpy or 0-d tensor scalar); NaN/inf are reported
+            so diagnosis can see them.
         **metrics: other scalars to record with the step (sampled by the agent).
     """
     st = _state if _state is not None else _lazy_init()
+    st.explicit = True
+    it = m.as_int(iteration)
+    if it is None:
+        if not st.warned_bad_step:
+            st.warned_bad_step = True
+            log.warning("kintsugi: step(%r): not an integer iteration; ignored", iteration)
+        return
+    _record(st, it, m.scalar(loss), metrics, auto=False)
+
+
+def auto_step(iteration: int, loss: float | str | None = None) -> bool:
+    """A step counted by the progress hooks; ignored once the script called ``step()``.
+
+    Returns:
+        True if it was recorded.
+    """
+    st = _state if _state is not None else _lazy_init()
+    if st.explicit:
+        return False
+    _record(st, iteration, loss, None, auto=True)
+    return True
+
+
+def _record(
+    st: _State, it: int, wire_loss: m.Scalar | None, metrics: dict[str, Any] | None, auto: bool
+) -> None:
     for fault in st.faults:
-        if fault.step == iteration:
+        if fault.step == it:
             st.faults.remove(fault)
             if st.client is not None:
-                st.client.send("fault", rank=st.info.rank, spec=fault.text, fault=fault.kind)
+                st.client.send(m.FaultFired(rank=st.info.rank, spec=fault.text, fault=fault.kind))
             inject.fire(fault)
             break
     now = time.monotonic()
@@ -202,21 +260,71 @@ def step(iteration: int, loss: float | None = None, **metrics: float) -> None:
         _write_preload(st.info)
     dt = now - st.last_t
     st.last_t = now
-    st.last_step = iteration
+    st.last_step = it
+    comm = comm_source() if comm_source is not None else None
     if st.client is not None:
+        sent = {k: m.scalar(v) for k, v in metrics.items()} if metrics else None
         st.client.send(
-            "step",
-            rank=st.info.rank,
-            step=iteration,
-            dt=dt,
-            loss=_json_float(loss),
-            metrics={k: _json_float(v) for k, v in metrics.items()} if metrics else None,
+            m.Step(
+                rank=st.info.rank,
+                step=it,
+                dt=dt,
+                loss=wire_loss,
+                metrics={k: v for k, v in sent.items() if v is not None} if sent else None,
+                auto=auto,
+                comm_s=min(comm, dt) if comm is not None else None,
+            )
         )
     elif now - st.last_log_t > 10.0:
         st.last_log_t = now
-        log.info("kintsugi: rank %d step %d loss %s", st.info.rank, iteration, loss)
-    if loss is not None and not math.isfinite(loss):
-        log.warning("kintsugi: rank %d step %d: non-finite loss %s", st.info.rank, iteration, loss)
+        log.info("kintsugi: rank %d step %d loss %s", st.info.rank, it, wire_loss)
+    if isinstance(wire_loss, str):
+        nonfinite(it, "loss", wire_loss)
+
+
+def nonfinite(iteration: int | None, where: str, value: str) -> None:
+    """Reports a NaN/Inf (in the loss, gradients or parameters) at ``iteration`` at once."""
+    st = _state if _state is not None else _lazy_init()
+    log.warning(
+        "kintsugi: rank %d step %s: non-finite %s %s", st.info.rank, iteration, where, value
+    )
+    if st.client is not None:
+        sent = st.client.send(
+            m.NonFinite(rank=st.info.rank, step=iteration, where=where, value=value)
+        )
+        hold = _env_float(ENV_NAN_HOLD, 0.0)
+        if sent and hold > 0:
+            # Training on would only write garbage, and a checkpoint saved now would carry the
+            # NaN into every restart. The agent stops this attempt within moments; wait for it.
+            deadline = time.monotonic() + hold
+            while time.monotonic() < deadline:
+                time.sleep(0.05)
+            log.warning("kintsugi: the agent did not stop rank %d after a NaN", st.info.rank)
+
+
+ENV_NAN_HOLD = "KINTSUGI_NAN_HOLD_SECONDS"
+"""How long a rank waits, after reporting a NaN, for its agent to stop it (kintsugi run sets
+30; without it the rank trains on, as it would without kintsugi)."""
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if math.isfinite(value) and value >= 0 else default
+
+
+def _third_party(name: str, module: Any) -> bool:
+    """An installed package (not the stdlib, not the job's own code), safe to import early.
+
+    The job's own modules may read the worker's environment (``LOCAL_RANK``...) at import,
+    which a standby does not have yet: importing them ahead would change the program.
+    """
+    if name == "__main__" or name.split(".", 1)[0] in sys.stdlib_module_names:
+        return False
+    path = getattr(module, "__file__", None) or ""
+    return any(part in ("site-packages", "dist-packages") for part in Path(path).parts)
 
 
 def _write_preload(info: RankInfo) -> None:
@@ -228,24 +336,13 @@ def _write_preload(info: RankInfo) -> None:
     if info.run_dir is None:
         return
     path = info.run_dir / PRELOAD_FILE
-    names = sorted(
-        n
-        for n in list(sys.modules)
-        if n.split(".", 1)[0] not in sys.stdlib_module_names and n != "__main__"
-    )
+    names = sorted(n for n, mod in list(sys.modules.items()) if _third_party(n, mod))
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
     try:
         tmp.write_text("\n".join(names), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass
-
-
-def _json_float(x: float | None) -> float | str | None:
-    if x is None:
-        return None
-    x = float(x)
-    return x if math.isfinite(x) else str(x)
 
 
 @contextmanager
@@ -261,7 +358,7 @@ def section(name: str, timeout_s: float | None = None) -> Iterator[None]:
     st = _state if _state is not None else _lazy_init()
     t0 = time.monotonic()
     if st.client is not None:
-        st.client.send("section", rank=st.info.rank, name=name, enter=True, timeout_s=timeout_s)
+        st.client.send(m.Section(rank=st.info.rank, name=name, enter=True, timeout_s=timeout_s))
     st.sections.append(name)
     try:
         yield
@@ -269,17 +366,24 @@ def section(name: str, timeout_s: float | None = None) -> Iterator[None]:
         st.sections.pop()
         now = time.monotonic()
         st.last_t = now  # time spent in a section is not step time
+        if comm_source is not None:
+            comm_source()  # nor are its collectives (a checkpoint's barrier)
         if st.client is not None:
             st.client.send(
-                "section", rank=st.info.rank, name=name, enter=False, duration_s=now - t0
+                m.Section(rank=st.info.rank, name=name, enter=False, duration_s=now - t0)
             )
 
 
-def send(kind: str, **fields: Any) -> None:
-    """Sends a message to the agent if there is one (used by the checkpoint helper)."""
+def in_section() -> bool:
+    """Whether a section is open (a wrapped save inside one must not open another)."""
+    return _state is not None and bool(_state.sections)
+
+
+def send(msg: m.Message) -> None:
+    """Sends a message to the agent if there is one (used by the checkpoint helpers)."""
     st = _state if _state is not None else _lazy_init()
     if st.client is not None:
-        st.client.send(kind, rank=st.info.rank, **fields)
+        st.client.send(msg)
 
 
 def info() -> RankInfo:

@@ -26,6 +26,7 @@ Examples: ``kill:step=30,rank=1``, ``hang:step=60,rank=2,node=node1``, ``sigstop
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import time
@@ -91,12 +92,19 @@ def parse(spec: str) -> list[Fault]:
         SpecError: with a one-line message naming the bad part.
     """
     faults: list[Fault] = []
+    health = 0
     for part in (p.strip() for p in spec.split(";")):
-        if part:
+        if part.lower().startswith(HEALTH_PREFIX):
+            health += 1  # a node's checks forced to fail: kintsugi.health reads these parts
+        elif part:
             faults.append(_parse_one(part))
-    if not faults:
+    if not faults and not health:
         raise SpecError("empty --inject spec (example: kill:step=30,rank=1)")
     return faults
+
+
+HEALTH_PREFIX = "health:"
+"""``health:node=NAME[,check=NAME]`` makes that node's health checks fail (see docs/health.md)."""
 
 
 def _parse_one(text: str) -> Fault:
@@ -128,8 +136,13 @@ def _parse_one(text: str) -> Fault:
         raise SpecError(f"give exactly one of step= or time= in {text!r}")
     if time_s is not None and kind not in _OUTSIDE:
         raise SpecError(f"time= works only with kill and sigstop, not {kind.value} ({text!r})")
-    if (step is not None and step < 0) or (time_s is not None and time_s < 0) or (rank or 0) < 0:
-        raise SpecError(f"step, time and rank must be >= 0 in {text!r}")
+    for key, number in (("time", time_s), ("seconds", seconds)):
+        if number is not None and not (math.isfinite(number) and number >= 0):
+            raise SpecError(f"{key}= must be a finite number >= 0 in {text!r}")
+    if (step is not None and step < 0) or (rank or 0) < 0 or (attempt or 0) < 0:
+        raise SpecError(f"step, rank and attempt must be >= 0 in {text!r}")
+    if not 0 <= code <= 255:
+        raise SpecError(f"code= must be an exit code from 0 to 255 in {text!r}")
     if seconds is not None and kind is not FaultKind.HANG:
         raise SpecError(f"seconds= applies to hang only ({text!r})")
     return Fault(

@@ -9,8 +9,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kintsugi.events import Event, EventKind
+from kintsugi.redact import redact_url
+
+if TYPE_CHECKING:
+    from kintsugi.store.summaries import Summaries
 
 
 class StoreError(Exception):
@@ -57,6 +62,19 @@ class EventStore(ABC):
     def runs(self) -> list[RunSummary]:
         """Returns every run with at least one event, newest first."""
 
+    dialect: str = ""
+    """The SQL dialect of the backend (``sqlite`` or ``postgresql``) for summary queries."""
+
+    def _select(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """Runs one read-only query written with ``?`` placeholders; backends override."""
+        raise StoreError(f"{type(self).__name__} does not answer summary queries")
+
+    def summaries(self) -> Summaries:
+        """Read-only queries over the rollup tables (dashboard, metrics)."""
+        from kintsugi.store.summaries import Summaries
+
+        return Summaries(self)
+
     @abstractmethod
     def schema_version(self) -> int:
         """Returns the newest migration applied."""
@@ -72,11 +90,11 @@ class EventStore(ABC):
         self.close()
 
 
-_BACKENDS: dict[str, Callable[[str], EventStore]] = {}
+_BACKENDS: dict[str, Callable[[str, bool], EventStore]] = {}
 
 
-def register_backend(scheme: str, factory: Callable[[str], EventStore]) -> None:
-    """Adds a backend for URLs that start with ``scheme://``."""
+def register_backend(scheme: str, factory: Callable[[str, bool], EventStore]) -> None:
+    """Adds a backend for URLs that start with ``scheme://``: ``factory(url, create)``."""
     _BACKENDS[scheme] = factory
 
 
@@ -87,8 +105,13 @@ def normalize_url(url: str) -> str:
     return "sqlite:///" + str(Path(url).expanduser().resolve())
 
 
-def open_store(url: str) -> EventStore:
+def open_store(url: str, *, create: bool = True) -> EventStore:
     """Opens (and migrates) the store at ``url``.
+
+    Args:
+        url: ``sqlite:///PATH``, a plain path, or ``postgresql://...``.
+        create: make an embedded store that does not exist yet; read-only commands pass
+            False, so a mistyped path is an error instead of a new empty database.
 
     Raises:
         StoreError: unknown scheme or unusable location.
@@ -104,5 +127,7 @@ def open_store(url: str) -> EventStore:
     factory = _BACKENDS.get(scheme)
     if factory is None:
         known = ", ".join(sorted(_BACKENDS))
-        raise StoreError(f"unknown store URL scheme {scheme!r} in {url!r} (known: {known})")
-    return factory(url)
+        raise StoreError(
+            f"unknown store URL scheme {scheme!r} in {redact_url(url)!r} (known: {known})"
+        )
+    return factory(url, create)

@@ -88,17 +88,30 @@ class BufferedWriter:
             time.sleep(0.02)
         return False
 
-    def close(self, timeout_s: float = 10.0) -> None:
-        """Delivers what it can within ``timeout_s``; whatever is left stays in the spool."""
+    def close(self, timeout_s: float = 10.0) -> int:
+        """Delivers what it can within ``timeout_s``; whatever is left stays in the spool.
+
+        Returns:
+            How many events were lost in all: neither stored nor spooled (a full disk under
+            both the store and the spool). The caller must report a non-zero count.
+        """
         if self._closed:
-            return
+            return self.lost
         self.flush(timeout_s)
         self._closed = True
         self._q.put(_STOP)
         self._thread.join(timeout=timeout_s)
+        if self._thread.is_alive():
+            # Still stuck on the store: what it holds and what is queued are not on disk.
+            self.lost += len(self._held) + max(0, self._q.qsize() - 1)
+        else:
+            self.lost += len(self._held)
+        self._held = []
         if self._store is not None:
-            self._store.close()
+            with contextlib.suppress(StoreError):
+                self._store.close()
             self._store = None
+        return self.lost
 
     # --- the writer thread -------------------------------------------------------------
 
@@ -136,7 +149,12 @@ class BufferedWriter:
                     stopping = True
                 else:
                     pending.append(item)  # type: ignore[arg-type]
-            self._deliver(pending)
+            try:
+                self._deliver(pending)
+            except Exception as e:
+                log.exception("kintsugi: event writer error; holding %d events", len(pending))
+                self.last_error = f"{type(e).__name__}: {e}"
+                self._held = (self._held + pending)[-_MAX_HELD:]
             if self._q.empty():
                 self._idle.set()
             if stopping:

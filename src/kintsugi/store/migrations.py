@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kintsugi.store.rollup_sql import ROLLUP_POSTGRESQL, ROLLUP_SQLITE
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -57,6 +59,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "node index for fleet history",
         sqlite=("CREATE INDEX events_node_kind ON events (node, kind)",),
         postgresql=("CREATE INDEX events_node_kind ON events (node, kind)",),
+    ),
+    Migration(
+        3,
+        "rollups for the dashboard: per run and node, step buckets, first steps",
+        sqlite=ROLLUP_SQLITE,
+        postgresql=ROLLUP_POSTGRESQL,
     ),
 )
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kintsugi.events import Event, EventKind
+from kintsugi.redact import redact_text, redact_url
 from kintsugi.store.api import (
     EventStore,
     RunSummary,
@@ -16,7 +17,7 @@ from kintsugi.store.api import (
     register_backend,
 )
 from kintsugi.store.migrations import MIGRATIONS
-from kintsugi.store.sql_common import COLUMNS, RUNS_SQL, event_from_row, row_values, select_events
+from kintsugi.store.sql_common import COLUMNS, RUNS_SQL, events_from_rows, row_values, select_events
 
 _MIGRATION_LOCK = 0x6B696E74  # pg_advisory_xact_lock key: several agents may start at once
 
@@ -24,7 +25,7 @@ _MIGRATION_LOCK = 0x6B696E74  # pg_advisory_xact_lock key: several agents may st
 class PostgresStore(EventStore):
     """PostgreSQL backend over psycopg 3. Reconnects on demand after the server comes back."""
 
-    def __init__(self, url: str, connect_timeout_s: float = 5.0) -> None:
+    def __init__(self, url: str, create: bool = True, connect_timeout_s: float = 5.0) -> None:
         try:
             import psycopg
         except ImportError as e:  # pragma: no cover - psycopg is a dependency
@@ -36,11 +37,15 @@ class PostgresStore(EventStore):
         self._timeout = connect_timeout_s
         self._lock = threading.Lock()
         self._conn: Any = None
+        self._rconn: Any = None
         self._closed = False
         try:
             self._connect()
             self._migrate()
         except psycopg.OperationalError as e:
+            if _permanent(e):
+                # No such database or role, bad password: waiting will not fix it.
+                raise StoreError(f"PostgreSQL at {self._redacted()}: {_first_line(e)}") from e
             raise StoreUnavailable(
                 f"cannot reach PostgreSQL at {self._redacted()}: {_first_line(e)}"
             ) from e
@@ -48,8 +53,7 @@ class PostgresStore(EventStore):
             raise StoreError(f"PostgreSQL store {self._redacted()}: {_first_line(e)}") from e
 
     def _redacted(self) -> str:
-        head, _, tail = self.url.rpartition("@")
-        return self.url if not head else head.split("://")[0] + "://***@" + tail
+        return redact_url(self.url)
 
     def _connect(self) -> Any:
         if self._conn is None or self._conn.closed:
@@ -132,7 +136,7 @@ class PostgresStore(EventStore):
             cur.execute(sql, args)
             return list(cur.fetchall())
 
-        return [event_from_row(r) for r in self._run(read)]
+        return events_from_rows(self._run(read))
 
     def runs(self) -> list[RunSummary]:
         def read(cur: Any) -> list[Any]:
@@ -140,6 +144,34 @@ class PostgresStore(EventStore):
             return list(cur.fetchall())
 
         return [RunSummary(r[0], float(r[1]), float(r[2]), int(r[3])) for r in self._run(read)]
+
+    dialect = "postgresql"
+
+    def _select(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+        # Summary reads use their own autocommit session whose transactions are read-only:
+        # one round trip per query, and the server itself refuses any write they attempt.
+        psycopg = self._psycopg
+        with self._lock:
+            if self._closed:
+                raise StoreError("store is closed")
+            try:
+                if self._rconn is None or self._rconn.closed:
+                    self._rconn = psycopg.connect(
+                        self.url, autocommit=True, connect_timeout=max(1, int(self._timeout))
+                    )
+                    self._rconn.execute("SET default_transaction_read_only = on")
+                return list(self._rconn.execute(sql.replace("?", "%s"), list(args)).fetchall())
+            except psycopg.OperationalError as e:
+                self._drop_reader()
+                raise StoreUnavailable(f"PostgreSQL at {self._redacted()}: {_first_line(e)}") from e
+            except psycopg.Error as e:
+                raise StoreError(f"PostgreSQL at {self._redacted()}: {_first_line(e)}") from e
+
+    def _drop_reader(self) -> None:
+        if self._rconn is not None:
+            with contextlib.suppress(Exception):
+                self._rconn.close()
+            self._rconn = None
 
     def schema_version(self) -> int:
         def read(cur: Any) -> int:
@@ -154,10 +186,27 @@ class PostgresStore(EventStore):
             if not self._closed:
                 self._closed = True
                 self._drop()
+                self._drop_reader()
+
+
+_PERMANENT = (
+    "does not exist",
+    "password authentication failed",
+    "no pg_hba.conf entry",
+    "authentication failed",
+    "invalid connection option",
+    "invalid dsn",
+)
+
+
+def _permanent(e: BaseException) -> bool:
+    text = str(e).lower()
+    return any(p in text for p in _PERMANENT)
 
 
 def _first_line(e: BaseException) -> str:
-    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+    # libpq's messages can echo the connection string: redact whatever looks like a secret.
+    return redact_text((str(e).strip().splitlines() or [type(e).__name__])[0])
 
 
 register_backend("postgresql", PostgresStore)

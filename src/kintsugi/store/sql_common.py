@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -23,6 +24,24 @@ def row_values(e: Event) -> tuple[Any, ...]:
         e.attempt,
         json.dumps(e.data, sort_keys=True),
     )
+
+
+log = logging.getLogger(__name__)
+
+
+def events_from_rows(rows: Iterable[Sequence[Any]]) -> list[Event]:
+    """The rows this build can read: kinds from a newer kintsugi, or payloads that no longer
+    match their schema, are skipped (and counted in the log) instead of failing the read."""
+    out: list[Event] = []
+    skipped = 0
+    for row in rows:
+        try:
+            out.append(event_from_row(row))
+        except (ValueError, TypeError):  # SchemaError is a ValueError
+            skipped += 1
+    if skipped:
+        log.warning("kintsugi: skipped %d stored events this version cannot read", skipped)
+    return out
 
 
 def event_from_row(row: Sequence[Any]) -> Event:

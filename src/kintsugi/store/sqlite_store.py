@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from kintsugi.events import Event, EventKind
 from kintsugi.store.api import (
@@ -16,21 +18,26 @@ from kintsugi.store.api import (
     register_backend,
 )
 from kintsugi.store.migrations import MIGRATIONS
-from kintsugi.store.sql_common import COLUMNS, RUNS_SQL, event_from_row, row_values, select_events
+from kintsugi.store.sql_common import COLUMNS, RUNS_SQL, events_from_rows, row_values, select_events
 
 
 class SqliteStore(EventStore):
     """SQLite backend. One connection guarded by a lock; WAL lets other processes read."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, create: bool = True) -> None:
         self.url = url
         if not url.startswith("sqlite://"):
             raise StoreError(f"not a SQLite URL: {url!r}")
         # sqlite:///abs/path.db -> /abs/path.db ; sqlite://rel.db -> rel.db
         path = Path(url[len("sqlite://") :])
         self.path = path
+        if not create and not path.is_file():
+            raise StoreError(f"no event store at {path} (check --store or the run directory)")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if create and not path.exists():
+                # Events hold tracebacks and log tails: private to the user, like torch's logs.
+                path.parent.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             self._conn = sqlite3.connect(
                 str(path), timeout=30.0, check_same_thread=False, isolation_level=None
             )
@@ -90,19 +97,38 @@ class SqliteStore(EventStore):
         node: str | None = None,
     ) -> list[Event]:
         sql, args = select_events("?", run_id, kinds, node)
-        with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
-        return [event_from_row(r) for r in rows]
+        rows = self._read(sql, args)
+        return events_from_rows(rows)
 
     def runs(self) -> list[RunSummary]:
-        with self._lock:
-            rows = self._conn.execute(RUNS_SQL).fetchall()
+        rows = self._read(RUNS_SQL, ())
         return [RunSummary(r[0], float(r[1]), float(r[2]), int(r[3])) for r in rows]
 
+    dialect = "sqlite"
+
+    def _select(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+        try:
+            with self._lock:
+                # query_only makes SQLite refuse any write for the length of this read.
+                self._conn.execute("PRAGMA query_only = 1")
+                try:
+                    return list(self._conn.execute(sql, list(args)).fetchall())
+                finally:
+                    self._conn.execute("PRAGMA query_only = 0")
+        except sqlite3.Error as e:
+            raise StoreUnavailable(f"SQLite store {self.path}: {e}") from e
+
     def schema_version(self) -> int:
+        rows = self._read("SELECT MAX(version) FROM schema_migrations", ())
+        return int(rows[0][0] or 0)
+
+    def _read(self, sql: str, args: Sequence[Any]) -> list[Any]:
         with self._lock:
-            row = self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
-        return int(row[0] or 0)
+            try:
+                return self._conn.execute(sql, args).fetchall()
+            except sqlite3.Error as e:
+                # A corrupted page, or the file replaced under us: one line, not a traceback.
+                raise StoreError(f"cannot read SQLite store at {self.path}: {e}") from e
 
     def close(self) -> None:
         if not self._closed:

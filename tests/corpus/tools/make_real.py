@@ -52,7 +52,7 @@ CASES_REAL = [
     Case("real_assert", "assert", _null("user_code"), env={"FAIL_RANK": "0"}),
     Case("real_valueerror_2nodes", "valueerror", _null("user_code"), AB, env={"FAIL_RANK": "2"}),
     Case("real_typeerror", "typeerror", _null("user_code")),
-    Case("real_shape_mismatch", "shape", _null("user_code")),
+    Case("real_shape_mismatch", "shape", _null("user_code", "stop")),
     Case("real_permission", "permission", _null("user_code")),
     Case("real_syntax", "syntax", _null("user_code"), nproc=1),
     Case("real_import_module", "import", _null("dependency")),
@@ -75,7 +75,13 @@ CASES_REAL = [
         _at("oom", "node-a", 0, "restart"),
         env={"FAIL_RANK": "0"},
     ),
-    Case("real_enospc", "enospc", _at("storage", "node-b", 3, "stop"), AB, env={"FAIL_RANK": "3"}),
+    Case(
+        "real_enospc",
+        "enospc",
+        _at("storage", "node-b", 3, "restart_without_node"),
+        AB,
+        env={"FAIL_RANK": "3"},
+    ),
     Case(
         "real_hang_gloo_timeout",
         "hang",
@@ -122,7 +128,8 @@ def run(case: Case) -> None:
     for f in out.rglob("*"):
         if f.is_file() and f.stat().st_size == 0:
             f.unlink()
-    label = {"source": "real", "mode": case.mode, **case.label}
+    layers = json.loads((CASES.parent / "layers.json").read_text())
+    label = {"source": "real", "mode": case.mode, **case.label, "layer": layers[case.name]}
     (out / "label.json").write_text(json.dumps(label, indent=1) + "\n")
     print(case.name, sum(f.stat().st_size for f in out.rglob("*") if f.is_file()), "bytes")
 

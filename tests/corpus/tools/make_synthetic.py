@@ -12,6 +12,8 @@ import shutil
 from pathlib import Path
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
+LAYERS = json.loads((CASES.parent / "layers.json").read_text())
+"""Expected layer per case (Acme's layers), kept beside the generators' labels."""
 T0 = 1_700_000_000.0
 
 
@@ -432,9 +434,8 @@ def main() -> None:
             p = out / rel
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(text)
-        (out / "label.json").write_text(
-            json.dumps({"source": "synthetic", **label}, indent=1) + "\n"
-        )
+        label = {"source": "synthetic", **label, "layer": LAYERS[name]}
+        (out / "label.json").write_text(json.dumps(label, indent=1) + "\n")
     print(len(cases()), "synthetic cases")
 
 

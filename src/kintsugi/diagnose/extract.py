@@ -1,0 +1,335 @@
+"""Facts read from single log lines besides failures: who has which address, iteration times.
+
+NCCL announces each node's address (``Bootstrap : Using ib0:10.8.3.77<0>``, ``NET/IB : Using
+[0]mlx5_0:1/IB ; OOB ib0:10.8.3.77<0>``) and prefixes its lines with the hostname
+(``gpu-b017:4242:4242 [3] NCCL INFO``); a peer's error names an address
+(``Got completion from peer 10.8.3.77<45123>``, ``Connection reset by peer [10.8.3.77]:29500``).
+Training loops print their iteration time in a few well-known shapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IP = r"\d{1,3}(?:\.\d{1,3}){3}"
+_ANNOUNCE = re.compile(rf"[\w.-]+:(?P<ip>{_IP})<\d+>")
+# NCCL 2.19+ puts the source location before the level ("[1] transport/net_ib.cc:1295 NCCL WARN").
+_NCCL_HOST = re.compile(
+    r"^(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):\d+ \[\d+\] (?:[\w./-]+\.\w+:\d+ )?NCCL "
+)
+_KERNEL_PID = re.compile(r"\bpid=(?P<pid>\d+)")
+_PEER = re.compile(
+    rf"(?i)(?:from|by|to|with) (?:remote )?peer\s*\[?(?P<ip>{_IP})|"
+    rf"remote (?:host|address|gid|peer)[=: ]+\[?(?P<ip2>{_IP})|"
+    rf"peer (?:address|addr|host)[=: ]+\[?(?P<ip3>{_IP})|"
+    rf"(?i:recv|send|connect) (?:from|to) \[?(?P<ip4>{_IP})<|"
+    # NCCL's socket errors name the peer's hostname: "closed by remote peer gpu-c017<43210>"
+    r"(?i:by|from) remote peer (?P<host>[A-Za-z][\w.-]*?)(?:<\d+>|:\d+|\s|$)"
+)
+_LOOPBACK = ("127.", "0.0.0.0")
+
+ANNOUNCE_KEYWORDS = ("bootstrap : using", "net/ib : using", "net/socket : using", " oob ")
+"""Lower-case literals of the address announcements, for the text prefilter."""
+
+MISSING_KEYWORDS = (
+    "failed to pass monitoredbarrier",
+    "not join",
+    "n't join",
+    "never joined",
+    "missing ranks:",
+)
+"""Lower-case literals of lines in which waiting ranks name the one that never arrived."""
+_MISSING = re.compile(
+    r"(?i)\branks? (?P<ranks>\d+(?:\s*,\s*\d+)*) (?:failed to pass monitoredBarrier|did not join|"
+    r"didn't join|has not joined|have not joined|never joined|is not joining)"
+    # the flight recorder's analysis (fr_trace): "missing ranks: [16, 17, 18]"
+    r"|\bmissing ranks:\s*\[(?P<list>[\d,\s]+)\]"
+)
+
+SLURM_KEYWORDS = ("srun: error:", "slurmstepd")
+"""Lower-case literals of Slurm's lines that say which node ran a task."""
+# srun's own report ("srun: error: nid001236: tasks 4,6-7: Terminated") and slurmstepd's
+# message in a task's output ("5: slurmstepd: error: *** STEP 1.0 ON nid001236 CANCELLED").
+_SRUN_TASKS = re.compile(r"^srun: error: (?P<node>[A-Za-z][\w.-]*): tasks? (?P<tasks>[\d,\s-]+):")
+_STEPD_NODE = re.compile(
+    r"slurmstepd[\w.-]*: error: \*\*\* (?:STEP|JOB) \S+ ON (?P<node>[A-Za-z][\w.-]*) "
+)
+MAX_TASKS = 1 << 16
+
+
+def srun_tasks(line: str) -> tuple[str, list[int]] | None:
+    """The node and the tasks srun reports for it (``srun: error: NODE: tasks 0-3,5: ...``)."""
+    m = _SRUN_TASKS.match(line)
+    if m is None:
+        return None
+    tasks: list[int] = []
+    for part in m["tasks"].replace(" ", "").split(","):
+        lo, _, hi = part.partition("-")
+        if lo.isdigit() and (not hi or hi.isdigit()):
+            tasks += range(int(lo), min(int(hi or lo), int(lo) + MAX_TASKS) + 1)
+    return m["node"], tasks
+
+
+def stepd_node(line: str) -> str | None:
+    """The node whose slurmstepd wrote a line into a task's output (``*** STEP ... ON NODE``)."""
+    m = _STEPD_NODE.search(line)
+    return m["node"] if m else None
+
+
+STEP_TIME_KEYWORDS = (
+    "elapsed time per iteration",
+    "train_step_timing",
+    "step_time",
+    "step time",
+    "iteration time",
+    "s/it",
+    "it/s]",
+    "it/s,",
+    "tps:",
+    "samples/s",
+    "samples per second",
+)
+"""Lower-case literals of iteration-time lines, for the text prefilter. Not "tokens/s": many
+loops print it on every log line of every rank, and scanning all of those costs the engine
+most of its speed (measured: 8x slower on bench_diagnose's bundle); a tokens/s figure on a line
+that is read for another reason still counts."""
+
+_STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
+    # (literals one of which the lower-cased line must hold, pattern, scale); the literals spare
+    # the regex searches on the lines that hold none of them (most lines of a chatty log)
+    # Megatron-LM: "elapsed time per iteration (ms): 812.3"
+    (
+        ("elapsed time per iteration",),
+        re.compile(r"elapsed time per iteration \(ms\):\s*(?P<v>\d+(?:\.\d+)?)"),
+        1e-3,
+    ),
+    # NeMo / Lightning: "train_step_timing in s=0.81" or "train_step_timing: 0.81"
+    (
+        ("train_step_timing",),
+        re.compile(r"train_step_timing(?: in s)?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)"),
+        1.0,
+    ),
+    # generic: "step_time=0.81s", "step time: 812 ms", "iteration time 0.8 s"
+    (
+        ("step_time", "step time", "iteration time", "iteration_time", "iter_time", "iter time"),
+        re.compile(
+            r"(?i)(?:step|iteration|iter)[_ ]time(?:\s*\((?P<u1>ms|s)\))?\s*[=:]?\s*"
+            r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?\b"
+        ),
+        1.0,
+    ),
+    # tqdm (HF Trainer, Lightning progress bars): "1.52s/it"
+    (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?)s/it\b"), 1.0),
+    # tqdm: "3.41it/s"
+    (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?)it/s\b"), -1.0),
+    # torchtitan: "tps: 5,123" (tokens per second: time is its inverse, in arbitrary units)
+    (("tps:",), re.compile(r"\btps:\s*(?P<v>\d[\d,]*(?:\.\d+)?)"), -1000.0),
+    # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5"
+    (
+        ("samples/s", "tokens/s", "seqs/s", "seq/s", "per second"),
+        re.compile(
+            r"(?i)\b(?:samples|tokens|seqs?)(?:/s| per second)\s*[=:|]?\s*(?P<v>\d[\d,]*(?:\.\d+)?)"
+        ),
+        -1000.0,
+    ),
+)
+
+
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=")
+"""Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
+# Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
+# rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
+_DETECTOR = re.compile(
+    r"MnRtt/Rnk: (?P<lo>\d+(?:\.\d+)?)ms/\d+ \| MxRtt/Rnk: (?P<hi>\d+(?:\.\d+)?)ms/(?P<rank>\d+)"
+)
+# NeMo's StragglerDetectionCallback (nvidia-resiliency-ext): each report lists the worst and
+# best ranks by performance relative to the best ("Rank=17  Node=h100-b-07 Score=0.70").
+_SCORED = re.compile(r"\bRank=(?P<rank>\d+)\s+Node=(?P<node>[\w.-]+)\s+Score=(?P<score>\d*\.?\d+)")
+
+DATA_WAIT_KEYWORDS = ("data:", "data_", "data wait", "data loading", "dataloader_time")
+"""Lower-case literals of per-step data-loading timers, for the text prefilter."""
+# How long a step waited for its batch: torchvision/DeiT's MetricLogger ("time: 0.627  data:
+# 0.012"), mmengine and detectron2 ("data_time: 0.0123"), and the generic "data_wait_ms=19",
+# "data_load_time=0.8s", "data loading time: 12 ms" of hand-written loops.
+_DATA_WAIT = re.compile(
+    r"(?i)(?<![\w/.-])data(?:[ _]?(?:wait|load(?:ing)?|fetch)|loader)?(?:[ _]time)?"
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?(?:\(p\d+\))?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
+    # then a column gap, a separator, the end, or the next "key=value": not prose ("data: 3 shards")
+    r"(?=\s{2}|\s*(?:[|,;)\]]|$)|\s+[\w.()-]+[=:])"
+)
+
+
+COMPUTE_KEYWORDS = (
+    "fwd",
+    "bwd",
+    "forward-backward",
+    "forward_",
+    "backward_",
+    "forward backward",
+    "compute_",
+    "compute:",
+    "compute=",
+)
+"""Lower-case literals of per-rank compute timers, for the prefilter."""
+# A rank's own compute time per step, as training loops and profilers log it: "fwd_bwd_s=1.85",
+# "forward-backward: 812 ms", "compute_time=0.91". In a synchronous job every rank's step time is
+# the same (the fast ones wait in the collective), so the slow rank shows only here.
+_TIMER = (
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
+    r"(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+[=:])"
+)
+_COMPUTE = re.compile(
+    r"(?i)(?<![\w/.-])(?P<k>fwd[_-]?bwd|forward[_ -]backward|compute|fwd|forward|bwd|backward)"
+    r"(?:[ _]time)?" + _TIMER
+)
+_COMM_WAIT = re.compile(
+    r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm)"
+    r"(?:[ _]time)?" + _TIMER
+)
+
+
+def _seconds(m: re.Match[str]) -> float:
+    v = float(m["v"])
+    ms = m["u"] == "ms" or (m["u1"] is not None and "ms" in m["u1"])
+    return v * 1e-3 if ms else v
+
+
+def compute_time(line: str) -> float | None:
+    """Seconds a rank computed in one step (forward and backward), if ``line`` reports it: a
+    combined timer ("fwd_bwd_s=1.85", "forward-backward: 812 ms", "compute_time=0.91"), else
+    the forward and backward timers added ("fwd_ms": 353, "bwd_ms": 707)."""
+    parts: dict[str, float] = {}
+    for m in _COMPUTE.finditer(line):
+        k = m["k"].lower().replace("-", "_").replace(" ", "_")
+        key = "both" if k in ("fwd_bwd", "fwdbwd", "forward_backward", "compute") else k[:3]
+        parts.setdefault({"for": "fwd", "bac": "bwd"}.get(key, key), _seconds(m))
+    if "both" in parts:
+        return parts["both"]
+    if "fwd" in parts or "bwd" in parts:
+        return parts.get("fwd", 0.0) + parts.get("bwd", 0.0)
+    return None
+
+
+def comm_wait(line: str) -> float | None:
+    """Seconds a rank waited in collectives for the others in one step, if ``line`` says."""
+    m = _COMM_WAIT.search(line)
+    return _seconds(m) if m else None
+
+
+def announced_ip(line: str) -> str | None:
+    """The node's own address when ``line`` is an NCCL address announcement."""
+    if "Using" not in line:
+        return None
+    low = line.lower()
+    if not any(k in low for k in ANNOUNCE_KEYWORDS):
+        return None
+    m = _ANNOUNCE.search(line[line.index("Using") :])
+    return m["ip"] if m and not m["ip"].startswith(_LOOPBACK) else None
+
+
+def nccl_prefix(line: str) -> tuple[str, int] | None:
+    """The hostname and process id of an NCCL line's ``host:pid:tid [dev] NCCL`` prefix."""
+    m = _NCCL_HOST.match(line)
+    return (m["host"], int(m["pid"])) if m else None
+
+
+def kernel_pid(line: str) -> int | None:
+    """The process a kernel line names (``NVRM: Xid (PCI:...): 74, pid=77954, name=python``)."""
+    m = _KERNEL_PID.search(line)
+    return int(m["pid"]) if m else None
+
+
+def accused_peer(line: str) -> str | None:
+    """The address a line blames (its peer), if it names one that is not loopback."""
+    m = _PEER.search(line)
+    if not m:
+        return None
+    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"]
+    if ip is None:
+        return None if m["host"] == "localhost" else m["host"]
+    return None if ip.startswith(_LOOPBACK) else ip
+
+
+def missing_ranks(line: str) -> list[int]:
+    """Ranks that waiting ranks name as never having arrived (gloo's monitored_barrier)."""
+    m = _MISSING.search(line)
+    return [int(x) for x in re.findall(r"\d+", m["ranks"] or m["list"])] if m else []
+
+
+def step_time(line: str) -> float | None:
+    """Seconds per iteration (or an inverse-throughput stand-in) if ``line`` reports one."""
+    low = line.lower()
+    for literals, rx, scale in _STEP_TIMES:
+        if not any(k in low for k in literals):
+            continue
+        m = rx.search(line)
+        if not m:
+            continue
+        try:
+            v = float(m["v"].replace(",", ""))
+        except ValueError:
+            continue
+        if v <= 0:
+            return None
+        if scale < 0:
+            return -scale / v
+        gd = m.groupdict()
+        if gd.get("u") == "ms" or gd.get("u1") == "ms":
+            return v * 1e-3
+        return v * scale
+    return None
+
+
+_GIB = {"B": 1 / 2**30, "KiB": 1 / 2**20, "MiB": 1 / 1024, "GiB": 1.0, "TiB": 1024.0}
+_CAPACITY = re.compile(r"total capacity of (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
+_HOLDER = re.compile(r"(?<!this )[Pp]rocess (?P<pid>\d+) has (?P<n>[\d.]+) (?P<u>[KMGT]i?B) memory")
+_MINE = re.compile(r"(?:this process has|allocated memory) (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
+FOREIGN_SHARE = 0.3
+"""Share of a GPU that another process must hold for an OOM to be that process's doing."""
+
+
+def foreign_gpu_memory(line: str) -> float | None:
+    """GiB that other processes hold on the GPU a CUDA OOM names, when they are the cause.
+
+    PyTorch's OOM message lists the processes on the GPU (``Process 201877 has 71.32 GiB
+    memory in use``). When one of them holds a large share and more than this rank itself
+    holds, a leftover or foreign job fills the GPU: the node, not the configuration.
+    """
+    cap = _CAPACITY.search(line)
+    if cap is None:
+        return None
+    total = float(cap["n"]) * _GIB.get(cap["u"], 1.0)
+    held = [float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _HOLDER.finditer(line)]
+    mine = [float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _MINE.finditer(line)]
+    if not held or total <= 0:
+        return None
+    if not mine:
+        return None
+    top = max(held)
+    own = max(mine)
+    # another process holding more of the GPU than this rank itself: the rank could not fit
+    if top >= FOREIGN_SHARE * total and top > own:
+        return top
+    return None
+
+
+def detector_report(line: str) -> tuple[int, float, str | None] | None:
+    """A rank a straggler-detector report names, its slowdown over the fastest, and its node
+    when the report says it (NeMo's does; Megatron-LM's names only the slowest rank)."""
+    m = _DETECTOR.search(line)
+    if m is not None and float(m["lo"]) > 0:
+        return int(m["rank"]), float(m["hi"]) / float(m["lo"]), None
+    s = _SCORED.search(line)
+    if s is not None and float(s["score"]) > 0:
+        return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
+    return None
+
+
+def data_wait(line: str) -> float | None:
+    """Seconds a step waited for its data, if ``line`` reports a data-loading timer."""
+    m = _DATA_WAIT.search(line)
+    if m is None:
+        return None
+    v = float(m["v"])
+    ms = m["u"] == "ms" or (m["u1"] is not None and "ms" in m["u1"])
+    return v * 1e-3 if ms else v

@@ -1,0 +1,79 @@
+"""The kernel OOM killer's task table: whose memory filled the node when it killed a process.
+
+When the kernel runs out of memory it prints every task's resident set (``[ pid ] uid tgid
+total_vm rss ... oom_score_adj name``) and then the process it killed, with its UID. If one
+process of another user held most of that memory (a stray service, another job's executor,
+often shielded with ``oom_score_adj -1000``), the job's process was the victim, not the cause:
+the node's other workload is the fault, and the node should leave the job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ROW = re.compile(
+    r"\[\s*(?P<pid>\d+)\]\s+(?P<uid>\d+)\s+(?P<tgid>\d+)\s+(?P<vm>\d+)\s+(?P<rss>\d+)\s+\d+\s+\d+"
+    r"\s+(?P<adj>-?\d+)\s+(?P<name>\S+)\s*$"
+)
+_KILLED = re.compile(r"Killed process (?P<pid>\d+) \((?P<name>[^)]*)\).*?\bUID:(?P<uid>\d+)")
+PAGE = 4096
+DOMINANT = 0.5
+"""A process holding at least this share of the table's resident memory filled the node."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hog:
+    """A process of another user that held most of the node's memory when the killer struck."""
+
+    pid: int
+    uid: int
+    name: str
+    rss_bytes: int
+    share: float
+    oom_score_adj: int
+    victim: str
+
+    def text(self) -> str:
+        shield = " (shielded, oom_score_adj -1000)" if self.oom_score_adj == -1000 else ""
+        return (
+            f"the OOM killer killed {self.victim} while pid {self.pid} ({self.name}, uid "
+            f"{self.uid}) held {self.rss_bytes / 2**30:.0f} GiB, {self.share:.0%} of the "
+            f"resident memory{shield}: another workload's memory, not the job's"
+        )
+
+
+def memory_hog(lines: list[str]) -> Hog | None:
+    """The other user's process that held most of the memory at the last OOM kill in
+    ``lines`` (a kernel log), or None (no kill, no table, or the victim's own user's)."""
+    killed = None
+    for i, line in enumerate(lines):
+        m = _KILLED.search(line)
+        if m:
+            killed = (i, m)
+    if killed is None:
+        return None
+    at, km = killed
+    rows = []
+    for line in reversed(lines[max(0, at - 5000) : at]):
+        r = _ROW.search(line)
+        if r:
+            rows.append(r)
+        elif rows and "pid" in line and "uid" in line and "rss" in line:
+            break  # the table's header: the table is complete
+    if not rows:
+        return None
+    total = sum(int(r["rss"]) for r in rows)
+    top = max(rows, key=lambda r: int(r["rss"]))
+    share = int(top["rss"]) / total if total else 0.0
+    if int(top["uid"]) == int(km["uid"]) or share < DOMINANT:
+        return None
+    return Hog(
+        pid=int(top["pid"]),
+        uid=int(top["uid"]),
+        name=top["name"],
+        rss_bytes=int(top["rss"]) * PAGE,
+        share=share,
+        oom_score_adj=int(top["adj"]),
+        victim=f"{km['name']} (pid {km['pid']}, uid {km['uid']})",
+    )

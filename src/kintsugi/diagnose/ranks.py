@@ -1,0 +1,73 @@
+"""Which node each global rank ran on, and which rank of a node went quiet.
+
+Launchers give each node a contiguous block of global ranks of one size (torchrun's
+``node_rank * nproc_per_node + local_rank``, ``srun --ntasks-per-node``, DeepSpeed's world info),
+so a few ranks seen on each node place the others, and the one rank of a failed node's block
+that never complained is the one on the failed device.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from itertools import pairwise
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.signatures import Role
+
+
+def rank_homes(fs: Iterable[Finding]) -> dict[int, str]:
+    """Global rank -> the one node it ran on (ranks seen on several nodes are left out)."""
+    seen: dict[int, set[str]] = defaultdict(set)
+    for f in fs:
+        if f.rank is not None and f.node and f.role is not Role.CONTEXT:
+            seen[f.rank].add(f.node)
+    return {r: next(iter(ns)) for r, ns in seen.items() if len(ns) == 1}
+
+
+def rank_blocks(homes: Mapping[int, str]) -> dict[str, range]:
+    """Each node's block of global ranks, when the known ranks fit blocks of one size.
+
+    The nodes' lowest known ranks must be evenly spaced (the block size) and every known rank
+    must fall inside its node's block; otherwise (ranks spread by hand, one node only) no
+    block is inferred.
+    """
+    by_node: dict[str, list[int]] = defaultdict(list)
+    for r, n in homes.items():
+        by_node[n].append(r)
+    if len(by_node) < 2:
+        return {}
+    lows = sorted((min(rs), n) for n, rs in by_node.items())
+    steps = {b[0] - a[0] for a, b in pairwise(lows)}
+    if len(steps) != 1:
+        return {}
+    size = steps.pop()
+    if size < 1 or lows[0][0] % size:
+        return {}
+    blocks = {n: range(lo, lo + size) for lo, n in lows}
+    if any(r not in blocks[n] for n, rs in by_node.items() for r in rs):
+        return {}
+    return blocks
+
+
+def place_ranks(homes: Mapping[int, str]) -> dict[int, str]:
+    """``homes`` with every rank of each inferred block placed on its node."""
+    out = dict(homes)
+    for node, block in rank_blocks(homes).items():
+        for r in block:
+            out.setdefault(r, node)
+    return out
+
+
+def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]) -> int | None:
+    """The one rank of ``node``'s block that never reported waiting while the others did.
+
+    When a device fails under one rank, that rank blocks inside it and says nothing; its
+    node's other ranks time out in the collective it never joined.
+    """
+    block = rank_blocks(homes).get(node or "")
+    if block is None:
+        return None
+    waiting = {f.rank for f in fs if f.node == node and f.role is Role.SYMPTOM}
+    quiet = [r for r in block if r not in waiting]
+    return quiet[0] if len(quiet) == 1 and len(waiting) >= 2 else None

@@ -1,0 +1,59 @@
+"""What wraps a program's own log line on its way into a bundle: a log collector's JSON record
+(Loki, Docker's json-file, Fluent Bit, CloudWatch, journald), the collector's RFC 3339 stamp in
+front of it, and Ray's worker prefix in the driver's log. The parser takes them off first and
+reads the line the program wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+
+COLLECTOR_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? ")
+"""An RFC 3339 stamp a collector put before the whole line (``kubectl logs --timestamps``,
+Loki, Fluent Bit): it goes before the launcher's prefixes, so it is read and set aside first."""
+RAY_PREFIX = re.compile(r"^\((?:\w+) pid=\d+(?:, ip=(?P<ip>[\d.]+))?\) ")
+"""Ray's prefix on a worker's line in the driver's log (``(RayTrainWorker pid=4, ip=10.0.4.3)``)."""
+_MESSAGE_KEYS = ("line", "log", "message", "msg", "MESSAGE", "textPayload")
+_TIME_KEYS = ("timestamp", "time", "@timestamp", "ts", "date", "__REALTIME_TIMESTAMP")
+_JSON_FIELD = re.compile(r'^\s*"(?:message|log|line|msg)"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*")\s*,?\s*$')
+
+
+def _when(v: object) -> str | None:
+    """A record's time as text the clock reads (ISO strings as they are; epoch numbers in s,
+    ms or us as ISO)."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
+        secs = float(v)
+        while secs > 1e11:  # ms or us since the epoch
+            secs /= 1000.0
+        return datetime.fromtimestamp(secs, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")
+    return None
+
+
+def unwrap_record(line: str) -> tuple[str, str | None] | None:
+    """The program's text and time from a log collector's JSON record, or None: a JSON object
+    line with a message field (Loki's ``line``, Docker's and Fluent Bit's ``log``, CloudWatch's
+    ``message``, journald's ``MESSAGE``), or one ``"message": "..."`` line of a pretty-printed
+    export."""
+    s = line.strip()
+    if s.startswith("{") and s.endswith("}"):
+        try:
+            doc = json.loads(s)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(doc, dict):
+            return None
+        text = next((doc[k] for k in _MESSAGE_KEYS if isinstance(doc.get(k), str)), None)
+        if text is None:
+            return None
+        when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), None)
+        return text.rstrip("\n"), when
+    if s.startswith('"') and (m := _JSON_FIELD.match(line)):
+        try:
+            return str(json.loads(m["v"])).rstrip("\n"), None
+        except ValueError:
+            return None
+    return None

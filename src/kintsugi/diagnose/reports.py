@@ -1,0 +1,264 @@
+"""Structured hardware reports into findings: ``dcgmi diag -j`` JSON and ``nvidia-smi -q`` text."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.parse_state import Context
+from kintsugi.diagnose.signatures import Role
+from kintsugi.events import Action, Category, Layer
+
+
+def _dcgm_category(test: str) -> tuple[Category, Role]:
+    t = test.lower()
+    if "memory" in t or "memtest" in t:
+        return Category.GPU_MEMORY, Role.ROOT
+    if "nvlink" in t or "nvbandwidth" in t:
+        return Category.NVLINK, Role.ROOT
+    if "software" in t or "deployment" in t:
+        return Category.HOST, Role.ROOT
+    return Category.GPU_HARDWARE, Role.ROOT
+
+
+# A failed test whose warnings are about heat or clock slowdowns explains a straggler; it is
+# no fault by itself (DCGM_FR_TEMP_VIOLATION, DCGM_FR_CLOCKS_EVENT_THERMAL, or the text).
+_THERMAL = ("thermal", "temp", "throttl", "clocks_event", "clock event", "slowdown")
+
+
+def _dicts(v: object) -> list[dict[str, Any]]:
+    """The dict items of a JSON list (a malformed report may hold anything there)."""
+    return [x for x in v if isinstance(x, dict)] if isinstance(v, list) else []
+
+
+def parse_dcgm(doc: dict[str, Any], ctx: Context) -> list[Finding]:
+    """Findings for every failed test result in ``dcgmi diag -j`` output; odd parts skipped."""
+    out: list[Finding] = []
+    diag = doc.get("DCGM Diagnostic")
+    if not isinstance(diag, dict):
+        return out
+    for cat in _dicts(diag.get("test_categories")):
+        for test in _dicts(cat.get("tests")):
+            name = str(test.get("name", "?"))[:80]
+            for r in _dicts(test.get("results")):
+                if str(r.get("status", "")).lower() not in ("fail", "failed", "error"):
+                    continue
+                ws = _dicts(r.get("warnings"))
+                warnings = [str(w.get("warning", "")) for w in ws]
+                codes = [str(w.get("error_id", "")) for w in ws]
+                category, role = _dcgm_category(name)
+                gpu = str(r.get("entity_id", "?"))[:16]
+                said = " ".join(codes + warnings).lower()
+                if any(k in said for k in _THERMAL) and category is Category.GPU_HARDWARE:
+                    category, role = Category.STRAGGLER, Role.CONTEXT
+                out.append(
+                    Finding(
+                        signature=f"dcgm_{name.lower().replace(' ', '_')}",
+                        category=category,
+                        layer=Layer.INFRASTRUCTURE,
+                        action=Action.RESTART_WITHOUT_NODE,
+                        severity=5 if role is Role.ROOT else 2,
+                        role=role,
+                        text=f"DCGM {name} failed on GPU {gpu}: {'; '.join(warnings)[:240]}",
+                        source=ctx.source,
+                        node=ctx.node,
+                        attempt=ctx.attempt,
+                        order=len(out),
+                        detail=f"gpu{gpu}",
+                    )
+                )
+    return out
+
+
+def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
+    """Findings from ``nvidia-smi -q``: uncorrectable ECC, row-remap failure, thermal slowdown."""
+    out: list[Finding] = []
+    gpu, bus = "?", "?"
+    path: list[tuple[int, str]] = []
+    seen = 0
+    link_max: dict[str, int] = {}
+    for n, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("GPU "):
+            # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
+            gpu, bus, path, seen = str(seen), raw[4:].strip(), [], seen + 1
+            continue
+        if not raw.strip() or (":" not in raw and raw.strip().startswith("=")):
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        key, _, value = raw.strip().partition(":")
+        key, value = key.strip(), value.strip()
+        path = [(i, k) for i, k in path if i < indent]
+        if not value:
+            path.append((indent, key))
+            continue
+        where = " / ".join(k for _, k in path)
+        found: tuple[str, Category, Role, int] | None = None
+        if key == "Remapping Failure Occurred" and value.lower() == "yes":
+            found = ("row_remap_failure", Category.GPU_MEMORY, Role.ROOT, 5)
+        elif (
+            "Volatile" in where
+            and ("Uncorrectable" in key or "Double Bit" in where)
+            and value.isdigit()
+            and int(value) > 0
+        ):
+            found = ("ecc_uncorrectable", Category.GPU_MEMORY, Role.ROOT, 5)
+        elif ("Slowdown" in key or "Power Brake" in key) and value.lower() == "active":
+            # HW (thermal, power brake) and SW thermal slowdowns; SW power cap is routine.
+            found = ("thermal_slowdown", Category.STRAGGLER, Role.CONTEXT, 2)
+        elif key == "Current" and where.endswith("Link Width"):
+            widest = link_max.get(gpu)
+            now = _width(value)
+            if widest is not None and now is not None and now < widest:
+                # The GPU's PCIe link trained narrower than it can (a bad riser or slot):
+                # every copy to and from it, and every collective through the host, is slower.
+                found = ("pcie_link_degraded", Category.STRAGGLER, Role.CONTEXT, 2)
+        if key == "Max" and where.endswith("Link Width") and (w := _width(value)) is not None:
+            link_max[gpu] = w
+        if found is None:
+            continue
+        sig, category, role, sev = found
+        out.append(
+            Finding(
+                signature=sig,
+                category=category,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART_WITHOUT_NODE,
+                severity=sev,
+                role=role,
+                text=f"GPU {gpu} ({bus}): {where + ' / ' if where else ''}{key}: {value}",
+                source=ctx.source,
+                node=ctx.node,
+                attempt=ctx.attempt,
+                line=n,
+                order=n,
+                detail=f"gpu{gpu}",
+            )
+        )
+    return out
+
+
+def _slowdown(ctx: Context, gpu: str, text: str, n: int) -> Finding:
+    """A GPU that clocks down for heat or power: context for the straggler rules."""
+    return Finding(
+        signature="thermal_slowdown",
+        category=Category.STRAGGLER,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.RESTART_WITHOUT_NODE,
+        severity=2,
+        role=Role.CONTEXT,
+        text=text[:300],
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        line=n,
+        order=n,
+        detail=f"gpu{gpu}",
+    )
+
+
+CLOCK_EVENT_COLUMNS = ("clocks_event_reasons.", "clocks_throttle_reasons.")
+"""Column prefixes of ``nvidia-smi --query-gpu ... --format=csv`` clock-event samples (the
+second is their name before driver 535)."""
+
+
+def _slowdown_column(name: str) -> bool:
+    """A ``--query-gpu`` clock-event column that means heat or power: HW slowdown, HW
+    thermal, HW power brake, SW thermal (the SW power cap is routine, not a fault)."""
+    n = name.lower()
+    return any(c in n for c in CLOCK_EVENT_COLUMNS) and ("slowdown" in n or "power_brake" in n)
+
+
+def parse_nvsmi_csv(text: str, ctx: Context) -> list[Finding]:
+    """Findings from ``nvidia-smi --query-gpu=...,clocks_event_reasons.* --format=csv``
+    samples: the first sample of each GPU and reason that reads ``Active``."""
+    lines = text.splitlines()
+    if not lines:
+        return []
+    header = [h.strip() for h in lines[0].split(",")]
+    watched = [i for i, h in enumerate(header) if _slowdown_column(h)]
+    index = next((i for i, h in enumerate(header) if h.lower() == "index"), None)
+    out: list[Finding] = []
+    seen: set[tuple[str, int]] = set()
+    for n, row in enumerate(lines[1:], start=2):
+        cells = [c.strip() for c in row.split(",")]
+        if len(cells) != len(header):
+            continue
+        gpu = cells[index] if index is not None else "?"
+        for i in watched:
+            if cells[i].lower() != "active" or (gpu, i) in seen:
+                continue
+            seen.add((gpu, i))
+            when = cells[0] if header[0].lower() == "timestamp" else ""
+            text_ = f"GPU {gpu}: {header[i]}: Active" + (f" at {when}" if when else "")
+            out.append(_slowdown(ctx, gpu, text_, n))
+    return out
+
+
+_PROM_CLOCKS = re.compile(
+    r"^DCGM_FI_DEV_CLOCK(?:S_EVENT|_THROTTLE)_REASONS\{(?P<labels>[^}]*)\}\s+(?P<v>\d+(?:\.\d+)?)"
+)
+_PROM_GPU = re.compile(r'\bgpu="(\d+)"')
+# NVML's clock-event bits that mean heat or power: HW slowdown, SW thermal, HW thermal, HW power
+# brake (the SW power cap, 0x4, is the routine limit).
+_SLOWDOWN_BITS = {0x8: "HW slowdown", 0x20: "SW thermal slowdown", 0x40: "HW thermal slowdown",
+                  0x80: "HW power brake slowdown"}  # fmt: skip
+
+
+def parse_dcgm_prometheus(text: str, ctx: Context) -> list[Finding]:
+    """Findings from dcgm-exporter's Prometheus text: a GPU whose clock-event reasons gauge
+    has a heat or power bit set (each GPU once)."""
+    out: list[Finding] = []
+    said: set[str] = set()
+    for n, line in enumerate(text.splitlines(), start=1):
+        m = _PROM_CLOCKS.match(line)
+        if m is None:
+            continue
+        bits = int(float(m["v"]))
+        why = [name for bit, name in _SLOWDOWN_BITS.items() if bits & bit]
+        g = _PROM_GPU.search(m["labels"])
+        gpu = g.group(1) if g else "?"
+        if not why or gpu in said:
+            continue
+        said.add(gpu)
+        out.append(
+            _slowdown(ctx, gpu, f"GPU {gpu}: clock event reasons 0x{bits:x} ({', '.join(why)})", n)
+        )
+    return out
+
+
+_HEALTH_GPU = re.compile(r"GPU ID:\s*(\d+)")
+
+
+def parse_dcgm_health(text: str, ctx: Context) -> list[Finding]:
+    """Findings from ``dcgmi health -c`` (its text table): a GPU whose warning or failure is
+    about heat, a power brake or clocks slowing down."""
+    out: list[Finding] = []
+    gpu: str | None = None
+    said: set[str] = set()
+    for n, raw in enumerate(text.splitlines(), start=1):
+        m = _HEALTH_GPU.search(raw)
+        if m:
+            gpu = m.group(1)
+        body = " ".join(raw.replace("|", " ").split())
+        low = body.lower()
+        if gpu is None or gpu in said or not any(k in low for k in (*_THERMAL, "power brake")):
+            continue
+        said.add(gpu)
+        out.append(_slowdown(ctx, gpu, f"DCGM health, GPU {gpu}: {body}", n))
+    return out
+
+
+def _width(value: str) -> int | None:
+    """A PCIe link width ("16x", "x16") as a number."""
+    digits = value.strip().lower().strip("x")
+    return int(digits) if digits.isdigit() else None
+
+
+def load_json(text: str) -> Any:
+    """JSON or None."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None

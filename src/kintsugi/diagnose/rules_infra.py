@@ -1,0 +1,348 @@
+"""Rules about the machines: hardware outranks software, shared services, one node unlike the
+rest, who is behind an accused address, and errors behind one switch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Mapping
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.ranks import quiet_rank
+from kintsugi.diagnose.signatures import Role
+from kintsugi.diagnose.verdict import Verdict, order, rank_on_node, where
+from kintsugi.events import Action, Category, Culprit, Layer
+
+
+def network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict | None:
+    """Network errors on >= 2 nodes that all sit behind one switch, and no other root cause."""
+    if not topology or any(
+        f.category not in (Category.NETWORK, Category.HANG) and f.signature != "exit_code"
+        for f in found
+        if f.role is Role.ROOT
+    ):
+        return None
+    comm = [f for f in found if f.category is Category.NETWORK]
+    nodes = {f.node for f in comm if f.node and (f.role is Role.ROOT or f.severity >= 3)}
+    nodes |= {f.peer for f in comm if f.peer}
+    switches = {topology.get(n) for n in nodes if n}
+    if len(nodes) < 2 or len(switches) != 1 or None in switches:
+        return None
+    sw = next(iter(switches))
+    behind = sorted(n for n, s in topology.items() if s == sw)
+    named = sorted(n for n in nodes if n)
+    v = Verdict(
+        Category.NETWORK,
+        Layer.INFRASTRUCTURE,
+        None,
+        Action.RUN_DIAGNOSTICS,
+        0.7,
+        f"communication errors on {len(named)} nodes all behind switch {sw} "
+        f"({', '.join(named)}): the network, not the nodes",
+        primary=min(comm, key=order),
+    )
+    v.why("all", "errors_behind_one_switch", f"nodes {named} share switch {sw} (behind: {behind})")
+    return v
+
+
+def hardware(
+    roots: list[Finding],
+    symptoms: list[Finding],
+    nodes: Collection[str],
+    homes: Mapping[int, str] | None = None,
+) -> Verdict | None:
+    """Node-local infrastructure evidence (severity >= 4) explains software symptoms elsewhere."""
+    hw = _recent(
+        [f for f in roots if f.layer is Layer.INFRASTRUCTURE and f.severity >= 4], roots + symptoms
+    )
+    shared = shared_service(roots)
+    if shared is not None and not any(f.category not in SHARED for f in hw):
+        return shared
+    if not hw:
+        return None
+    p = max(hw, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    if p.category is Category.HOST and p.signature != "gpu_driver_not_loaded":
+        # A PCIe or machine-check error beside a GPU's own report on the same node (an Xid
+        # for the device that fell off the bus): the GPU is the more specific culprit. A GPU
+        # driver that is not loaded is the cause of the GPU services failing after it.
+        gpu = [f for f in hw if f.node == p.node and f.category in GPU and f.severity >= 4]
+        if gpu:
+            p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    rank = p.rank
+    if rank is None and p.category in GPU:
+        # The kernel names a GPU, not a process: the rank whose own CUDA error reports the
+        # same kind of fault (an uncorrectable ECC or NVLink error) is the one on that GPU.
+        own = [
+            f
+            for f in roots + symptoms
+            if f.node == p.node and f.rank is not None and f.category in GPU and f is not p
+        ]
+        if own:
+            rank = min(own, key=order).rank
+    if rank is None:
+        rank = rank_on_node(p.node, roots)
+    if rank is None and p.category in GPU:
+        # no rank died of it: the one rank of that node that never timed out is on the GPU
+        rank = quiet_rank(p.node, symptoms, homes or {})
+    action = p.action
+    if p.signature == "enospc" and len(nodes) > 1:
+        # One node's disk among several nodes: its local storage, not the shared one.
+        action = Action.RESTART_WITHOUT_NODE
+    others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
+    v = Verdict(
+        p.category,
+        p.layer,
+        Culprit(p.node, rank),
+        action,
+        0.9,
+        f"{p.category.value} on {p.node}: {p.text}",
+        primary=p,
+    )
+    v.why(
+        "category, culprit, action",
+        "hardware_outranks_software",
+        f"{p.signature} on {where(p)} (severity {p.severity}) explains "
+        f"{len(others)} software symptom(s) on other ranks or nodes",
+    )
+    if action is not p.action:
+        v.why("action", "local_storage", f"only {p.node} of {len(nodes)} nodes: exclude it")
+    return v
+
+
+HISTORY_S = 6 * 3600.0
+"""A hardware event this long before the job's own failure lines is the node's history (a
+cable reseated days ago), not the cause, when a more recent one exists."""
+
+
+def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
+    """``hw`` without the events long before the first failure of anything else, unless that
+    would leave none."""
+    others = [f.ts for f in found if f not in hw and f.ts is not None and f.ts_exact]
+    if not others:
+        return hw
+    start = min(others) - HISTORY_S
+    recent = [f for f in hw if f.ts is None or f.ts >= start]
+    return recent or hw
+
+
+SHARED = (Category.STORAGE, Category.NETWORK)
+GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
+NODE_LOCAL = {"nic_link_down"}
+"""Network signatures seen by the node's own kernel, not by a peer."""
+
+
+def shared_service(roots: list[Finding]) -> Verdict | None:
+    """The same storage or network failure on several nodes: a shared service, no culprit."""
+    for cat in SHARED:
+        hit = [
+            f
+            for f in roots
+            if f.category is cat and f.layer is Layer.INFRASTRUCTURE and f.severity >= 3
+        ]
+        spread = {f.node for f in hit if f.node}
+        if len(spread) < 2 or (cat is Category.NETWORK and max(f.severity for f in hit) < 4):
+            continue
+        # A link that went down on one node only is that node's, whoever else saw errors.
+        local = {f.node for f in hit if f.signature in NODE_LOCAL}
+        if len(local) == 1:
+            continue
+        p = min(hit, key=order)
+        action: Action = p.action if p.action is Action.STOP else Action.RESTART
+        if cat is Category.NETWORK:
+            action = Action.RUN_DIAGNOSTICS
+        v = Verdict(
+            cat,
+            Layer.INFRASTRUCTURE,
+            None,
+            action,
+            0.7,
+            f"{cat.value} failure seen on {len(spread)} nodes (a shared service): {p.text}",
+            primary=p,
+        )
+        v.why("all", "shared_service", f"{cat.value} errors on {sorted(map(str, spread))}")
+        return v
+    return None
+
+
+def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
+    """An environment error (library, driver, import) on one node while the others ran."""
+    env = [f for f in roots if f.category is Category.DEPENDENCY]
+    bad = {f.node for f in env if f.node}
+    if not env or len(nodes) < 2 or len(bad) != 1 or set(nodes) <= bad:
+        return None
+    node = next(iter(bad))
+    p = min(env, key=order)
+    ranks = sorted({f.rank for f in env if f.rank is not None})
+    v = Verdict(
+        Category.DEPENDENCY,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, ranks[0] if ranks else None),
+        Action.RESTART_WITHOUT_NODE,
+        0.8,
+        f"environment error on {node} only ({len(nodes) - 1} other node(s) ran): {p.text}",
+        primary=p,
+    )
+    v.why(
+        "all",
+        "one_node_unlike_the_rest",
+        f"{p.signature} on {node} and on none of {sorted(set(nodes) - bad)}: that node's image",
+    )
+    return v
+
+
+_LINK_WORD = re.compile(r"(?i)\b(?:nic )?link\b")
+_STAMP = re.compile(r"^(?:\[[^\]]*\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s*)")
+
+
+def _port(f: Finding) -> str:
+    """The port a link line is about: its text before the word "link", without the stamp."""
+    return _STAMP.sub("", _LINK_WORD.split(f.text, maxsplit=1)[0]).strip()
+
+
+def _after(up: Finding, down: Finding) -> bool:
+    """Whether ``up`` was seen after ``down`` (a snapshot without a time was taken after)."""
+    if up.ts is not None and down.ts is not None:
+        return up.ts > down.ts
+    return up.ts is None if up.source != down.source else up.order > down.order
+
+
+def fabric_recovered(v: Verdict, fs: list[Finding]) -> None:
+    """A network failure of no single node whose links are up again: restart, no diagnostics.
+
+    Every port that went down came back (``Link down`` then ``Link up``), and every node the
+    others accused shows its ports up after the failure (a later ``Link up``, an ``ibstat``
+    snapshot with ``State: Active``): a flap of the fabric that is over, not a sick part.
+    """
+    if v.category is not Category.NETWORK or v.culprit is not None:
+        return
+    if v.action is not Action.RUN_DIAGNOSTICS:
+        return
+    ups = [f for f in fs if f.signature == "link_up"]
+    downs = [f for f in fs if f.signature in NODE_LOCAL]
+    failed = min(
+        (f.ts for f in fs if f.role is not Role.CONTEXT and f.ts is not None), default=None
+    )
+    # a port that was up before anything failed (at boot) says nothing about after
+    ups = [u for u in ups if u.ts is None or failed is None or u.ts >= failed]
+    back = all(
+        any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in downs
+    )
+    # a node whose own port went down blames its peers for its own loss: no evidence on them
+    cut = {d.node for d in downs}
+    accused = {f.peer for f in fs if f.peer and f.peer != f.node and f.node not in cut}
+    if not ups or not back or not accused <= {u.node for u in ups} | cut:
+        return
+    v.action = Action.RESTART
+    v.why(
+        "action",
+        "fabric_recovered",
+        f"{len(downs)} port(s) that went down came back and the accused nodes' ports are up",
+    )
+
+
+SILENT_BEFORE_S = 1.0
+"""How long before its peers' first complaint a node's logs must end to count as gone."""
+REBOOT_WINDOW_S = 3600.0
+"""A boot that ended this long before the peers' first complaint can have caused it (NCCL's
+watchdog fires after 10 to 30 minutes)."""
+SILENT_QUIET_S = 10.0
+"""Without a time for the complaint: how long before every other node it must go quiet."""
+
+
+def accused(
+    symptoms: list[Finding],
+    nodes: Collection[str],
+    last_seen: Mapping[tuple[int | None, str], float],
+    context: Collection[Finding] = (),
+) -> Verdict | None:
+    """Peers' network errors that name one node's address: that node, when nothing else failed.
+
+    A node whose every log ends before its peers lost it went down (power, kernel, the
+    machine itself): ``host``. One that kept logging lost the network: ``network``.
+    """
+    acc = [f for f in symptoms if f.peer and f.peer != f.node]
+    if not acc:
+        return None
+    # one vote per accusing node: eight ranks of one node repeating it are one witness
+    votes = Counter(peer for peer, _ in {(f.peer, f.node) for f in acc})
+    (target, n), *rest = votes.most_common()
+    accusers = {f.node for f in acc if f.peer == target}
+    if rest and n < 2 * rest[0][1]:
+        v = Verdict(
+            Category.NETWORK,
+            Layer.INFRASTRUCTURE,
+            None,
+            Action.RUN_DIAGNOSTICS,
+            0.5,
+            f"peers blame {len(votes)} different nodes ({', '.join(sorted(map(str, votes)))}): "
+            "the network between them, not one node",
+            primary=min(acc, key=order),
+        )
+        v.why("all", "accusations_spread", f"accused: {dict(votes)}")
+        return v
+    p = min((f for f in acc if f.peer == target), key=order)
+    # NCCL's transports (IB verbs, its sockets) failing toward a node are the network path;
+    # a plain lost connection (gloo, a Python socket) means the peer's process or host died.
+    fabric = p.signature.startswith(("nccl", "ib", "net")) or "NCCL" in p.text or "NET/" in p.text
+    category = Category.NETWORK if fabric else Category.HOST
+    heard = last_seen.get((p.attempt, str(target)))
+    # The peers' first complaint with a time (NCCL's own lines carry none; a watchdog's do).
+    stamped = [f.ts for f in symptoms if f.node in accusers and f.ts is not None]
+    # Lines without a time of their own (NCCL's) carry the last stamp before them, a lower
+    # bound: where the peers' complaints have times of their own, those say when they came.
+    exact = [f.ts for f in symptoms if f.node in accusers and f.ts is not None and f.ts_exact]
+    complained = min(exact or stamped) if stamped else None
+    others = [t for (a, n), t in last_seen.items() if a == p.attempt and n != target]
+    if stamped:
+        gone = heard is not None and heard < min(stamped) - SILENT_BEFORE_S
+        # Its journal goes on in a new boot: what it logged after rebooting does not count,
+        # the previous boot ended shortly before its peers lost it.
+        gone = gone or any(
+            f.signature == "boot_marker"
+            and f.node == target
+            and f.ts is not None
+            and complained is not None
+            and complained - REBOOT_WINDOW_S < f.ts < complained - SILENT_BEFORE_S
+            for f in context
+        )
+    else:  # no time for the loss: it went quiet well before every other node did
+        gone = heard is not None and bool(others) and heard < min(others) - SILENT_QUIET_S
+    v = Verdict(
+        category,
+        Layer.INFRASTRUCTURE,
+        Culprit(target, None),
+        Action.RESTART_WITHOUT_NODE,
+        0.7,
+        f"{len(accusers)} node(s) lost their connection to {target} and nothing else failed: "
+        f"{p.text}",
+        primary=p,
+    )
+    v.why(
+        "all",
+        "who_is_behind_the_address",
+        f"{sorted(map(str, accusers))} name {target}'s address; it logged no cause of its own",
+    )
+    if gone:
+        v.category = Category.HOST
+        v.summary = (
+            f"{target} went silent before its peers lost it (its logs end with no error): "
+            f"the node went down; {v.summary}"
+        )
+        v.why("category", "node_went_silent", f"every log of {target} ends before the first loss")
+    elif fabric and target and _answers_back(symptoms, str(target), accusers):
+        # It kept logging and reports the same transport errors toward its accusers: the
+        # path between them is as suspect as the node. Test its links before excluding it.
+        v.action, v.confidence = Action.RUN_DIAGNOSTICS, 0.55
+        v.why(
+            "action",
+            "accused_without_proof",
+            f"{target} kept logging and saw the same errors toward its peers; nothing on it "
+            "proves a fault of its own",
+        )
+    return v
+
+
+def _answers_back(symptoms: list[Finding], target: str, accusers: Collection[str | None]) -> bool:
+    """Whether ``target`` itself logged network errors naming one of its accusers."""
+    return any(f.node == target and f.peer and f.peer in accusers for f in symptoms)

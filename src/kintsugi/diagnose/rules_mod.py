@@ -1,0 +1,323 @@
+"""Slowdowns, and the modifiers that revise a verdict: recurrence across attempts and jobs,
+and a slow rank on a node that clocks down.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Collection, Mapping
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.ranks import rank_blocks
+from kintsugi.diagnose.signatures import Role
+from kintsugi.diagnose.verdict import HARDWARE, Verdict, where
+from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
+
+STRAGGLER_FACTOR = 1.3
+"""A rank this much slower than the median of all ranks is a straggler (healthy spread < 10%)."""
+SLOWDOWN_FACTOR = 1.2
+"""Iterations this much slower at the end of a log than at its start count as a slowdown."""
+DATA_WAIT_FACTOR = 3.0
+"""A node whose ranks wait this much longer for their batches than the others' holds the job."""
+DATA_WAIT_MIN_S = 0.1
+"""...and by at least this much per step: a few milliseconds more is noise, not a straggler."""
+_TIMES = (
+    "step_time",
+    "step_slowdown",
+    "data_wait",
+    "slowest_rank_named",
+    "compute_time",
+    "comm_wait",
+)
+
+
+def _throttled(context: list[Finding]) -> list[Finding]:
+    return [
+        f
+        for f in context
+        if f.category is Category.STRAGGLER and f.role is Role.CONTEXT and f.signature not in _TIMES
+    ]
+
+
+def straggler(context: list[Finding], homes: Mapping[int, str]) -> Verdict | None:
+    """A slow rank by its iteration times or a straggler detector, a slowdown with one node
+    clocking down, or one node whose ranks wait for their data.
+
+    Args:
+        context: the context findings (timings, throttling).
+        homes: global rank -> the node it ran on, where the bundle tells.
+    """
+    times = [f for f in context if f.signature == "step_time" and f.value]
+    if len(times) >= 2:
+        med = statistics.median(f.value or 0.0 for f in times)
+        slow = max(times, key=lambda f: f.value or 0.0)
+        if med > 0 and (slow.value or 0.0) >= STRAGGLER_FACTOR * med:
+            v = Verdict(
+                Category.STRAGGLER,
+                Layer.INFRASTRUCTURE,
+                Culprit(slow.node, slow.rank),
+                Action.RUN_DIAGNOSTICS,
+                0.5,
+                f"{where(slow)} is a straggler: {slow.value:.3f}s per step vs median {med:.3f}s",
+                primary=slow,
+            )
+            v.why("all", "straggler", f"step time > {STRAGGLER_FACTOR}x the median of all ranks")
+            return v
+    named = _named_by_detector(context, homes) or _slow_compute(context)
+    if named is not None:
+        return named
+    hot = _throttled(context)
+    hot_nodes = {f.node for f in hot if f.node}
+    slowdowns = [f for f in context if f.signature == "step_slowdown" and f.value]
+    slowed = [f for f in slowdowns if (f.value or 0.0) >= SLOWDOWN_FACTOR]
+    if len(hot_nodes) == 1 and (times or slowdowns):
+        node = next(iter(hot_nodes))
+        p = min(hot, key=lambda f: f.order)
+        v = Verdict(
+            Category.STRAGGLER,
+            Layer.INFRASTRUCTURE,
+            Culprit(node, _rank_of_gpu(node, hot, homes)),
+            Action.RUN_DIAGNOSTICS,
+            0.6,
+            f"{node} is the straggler: it clocks down while the job trains "
+            + (f"({slowed[0].text})" if slowed else "(iteration times logged)"),
+            primary=p,
+            support=(slowed or slowdowns or times)[:2],
+        )
+        v.why("all", "slowdown_on_one_node", f"only {node} reports clock slowdowns")
+        return v
+    return _waits_for_data(context)
+
+
+def _slow_compute(context: list[Finding]) -> Verdict | None:
+    """Ranks whose own compute time per step is far above the others', all on one node.
+
+    In a synchronous job every rank's step lasts as long as the slowest's (the others wait in
+    the collective), so step times cannot tell; compute times can. All the slow ranks on one
+    node, or several of them there, name the node; a single slow rank among fast node-mates
+    names that rank too.
+    """
+    times = [f for f in context if f.signature == "compute_time" and f.value and f.node]
+    if len({f.node for f in times}) < 2:
+        return None
+    med = statistics.median(f.value or 0.0 for f in times)
+    slow = [f for f in times if med > 0 and (f.value or 0.0) >= STRAGGLER_FACTOR * med]
+    how = f"compute > {STRAGGLER_FACTOR}x the median of all ranks"
+    if not slow:
+        slow = _waited_for(times, context, med)
+        how = f"computes longest and waits < {WAITED_FOR:.0%} of what the others wait for it"
+    nodes = {f.node for f in slow}
+    if not slow or len(nodes) != 1:
+        return None
+    node = nodes.pop()
+    mates = [f for f in times if f.node == node]
+    worst = max(slow, key=lambda f: f.value or 0.0)
+    rank = worst.rank if len(slow) == 1 and len(mates) > 1 else None
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, rank),
+        Action.RUN_DIAGNOSTICS,
+        0.55,
+        f"{where(worst) if rank is not None else node} is the straggler: its ranks compute "
+        f"{worst.value:.3f}s per step vs median {med:.3f}s (the others wait for it)",
+        primary=worst,
+        support=[f for f in slow if f is not worst][:2],
+    )
+    v.why("all", "slow_compute", f"{len(slow)} rank(s) of {node}: {how}")
+    return v
+
+
+WAITED_FOR = 0.25
+"""A rank whose wait in collectives is below this share of the others' is the one they wait for."""
+
+
+def _waited_for(times: list[Finding], context: list[Finding], med: float) -> list[Finding]:
+    """The one rank that computes longest while every other waits for it in the collectives:
+    its own wait is a small share of theirs. A slowdown too small for the compute ratio alone
+    (10-30%) is plain when all the others' waits say who they wait for."""
+    waits = {(f.node, f.rank): f.value or 0.0 for f in context if f.signature == "comm_wait"}
+    slowest = max(times, key=lambda f: f.value or 0.0)
+    mine = waits.get((slowest.node, slowest.rank))
+    others = [w for k, w in waits.items() if k != (slowest.node, slowest.rank)]
+    if mine is None or len(others) < 2 or (slowest.value or 0.0) < 1.1 * med:
+        return []
+    typical = statistics.median(others)
+    if typical <= 0.01 or mine > WAITED_FOR * typical:
+        return []
+    return [slowest]
+
+
+def _rank_of_gpu(node: str, hot: list[Finding], homes: Mapping[int, str]) -> int | None:
+    """The rank on the one GPU of ``node`` that clocks down, where the report gives its index
+    and the node's block of ranks is known: local rank = GPU index, as launchers assign them."""
+    # Reports that name a GPU by index (CSV samples, DCGM); ``nvidia-smi -q`` names it by bus.
+    indexes = {d for f in hot if f.node == node and (d := f.detail.removeprefix("gpu")).isdigit()}
+    block = rank_blocks(homes).get(node)
+    if len(indexes) != 1 or block is None:
+        return None
+    index = int(indexes.pop())
+    return block.start + index if index < len(block) else None
+
+
+def _named_by_detector(context: list[Finding], homes: Mapping[int, str]) -> Verdict | None:
+    """The rank a straggler detector (Megatron-LM's) names as the slowest, again and again."""
+    named = [
+        f
+        for f in context
+        if f.signature == "slowest_rank_named" and (f.value or 0.0) >= STRAGGLER_FACTOR
+    ]
+    if not named:
+        return None
+    p = max(named, key=lambda f: f.value or 0.0)
+    rank = int(p.detail)
+    node = homes.get(rank) or p.peer
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, rank),
+        Action.RUN_DIAGNOSTICS,
+        0.6,
+        f"rank {rank}{' on ' + node if node else ''} is the straggler: {p.text}",
+        primary=p,
+    )
+    v.why("all", "detector_names_rank", f"the straggler detector names rank {rank}")
+    return v
+
+
+def _waits_for_data(context: list[Finding]) -> Verdict | None:
+    """One node whose ranks wait far longer for their batches than the rest (its disk, CPU or
+    network to the data): the node every synchronous step waits for."""
+    waits: dict[str, float] = {}
+    for f in context:
+        if f.signature == "data_wait" and f.node and f.value is not None:
+            waits[f.node] = max(waits.get(f.node, 0.0), f.value)
+    if len(waits) < 2:
+        return None
+    (node, worst), *rest = sorted(waits.items(), key=lambda kv: -kv[1])
+    base = statistics.median(w for _, w in rest)
+    slow = [w for w in (worst, rest[0][1]) if w >= DATA_WAIT_FACTOR * base + DATA_WAIT_MIN_S]
+    if len(slow) != 1 or worst < DATA_WAIT_FACTOR * base or worst - base < DATA_WAIT_MIN_S:
+        return None  # no node stands out, or several do (the shared data source)
+    p = max((f for f in context if f.signature == "data_wait" and f.node == node), key=_value)
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, None),
+        Action.RUN_DIAGNOSTICS,
+        0.5,
+        f"{node} is the straggler: its ranks wait {worst:.3f}s per step for data, the other "
+        f"nodes {base:.3f}s",
+        primary=p,
+    )
+    v.why("all", "waits_for_data", f"{node} waits {worst / max(base, 1e-9):.0f}x longer for data")
+    return v
+
+
+def _value(f: Finding) -> float:
+    return f.value or 0.0
+
+
+def thermal(v: Verdict, context: list[Finding]) -> None:
+    """A slow rank on a node that clocks down for heat or power: exclude the node."""
+    if v.category is not Category.STRAGGLER or v.culprit is None:
+        return
+    hot = [f for f in _throttled(context) if f.node == v.culprit.node]
+    if hot:
+        v.action, v.confidence = Action.RESTART_WITHOUT_NODE, 0.85
+        what = "thermal throttling" if hot[0].signature == "thermal_slowdown" else "degraded"
+        v.summary = f"{what}: {v.summary}; {hot[0].text}"
+        v.support.extend(f for f in hot[:2] if f is not v.primary)
+        v.why("action", "slow_rank_on_hot_node", "a slow rank on a node that clocks down")
+
+
+def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
+    """The same error in >= 2 attempts: the application if it moves or is deterministic,
+    the node's hardware if it follows one node at different iterations."""
+    p = v.primary
+    if p is None:
+        return
+    same = [f for f in roots if f.key == p.key or f.signature == p.signature]
+    attempts = {f.attempt for f in same if f.attempt is not None}
+    if len(attempts) < 2 or v.category is Category.NUMERICAL:
+        return
+    where_ = {f.node for f in same}
+    steps = {f.step for f in same if f.step is not None}
+    v.support.extend(f for f in same if f is not p)
+    one_node = len(where_) == 1 and p.node is not None
+    if (
+        one_node
+        and v.culprit is not None
+        and v.culprit.node == p.node
+        and v.action is Action.RESTART_WITHOUT_NODE
+    ):
+        v.why("action", "recurs_on_one_node", f"again on {p.node} in attempts {sorted(attempts)}")
+        return
+    # A crash that is no Python exception (a signal, a CUDA or hardware line) coming back on
+    # one node is the node. A Python exception is the node only at different iterations (or,
+    # iterations unknown, on one node among several); the same iteration again, or an error
+    # that moves between nodes, is the program.
+    exc = p.signature.startswith("exception:")
+    follows_node = one_node and (not exc or len(steps) >= 2 or (not steps and len(nodes) >= 2))
+    deterministic = v.action is Action.STOP or (v.category in APPLICATION and len(where_) > 1)
+    if deterministic or not follows_node:
+        if v.category in HARDWARE - APPLICATION and not deterministic:
+            return
+        v.action, v.culprit, v.confidence = Action.STOP, None, max(v.confidence, 0.9)
+        v.why(
+            "action",
+            "recurs_across_attempts",
+            f"{p.signature} in {len(attempts)} attempts"
+            + (f" at iteration {sorted(steps)[0]}" if len(steps) == 1 else "")
+            + (f" on {len(where_)} nodes" if len(where_) > 1 else "")
+            + ": deterministic, restarting burns hours",
+        )
+        return
+    ranks = {f.rank for f in same}
+    # An error of the GPU's (a CUDA error, an application Xid like 13 or 31 from the driver):
+    # following one node, it is that node's GPU.
+    gpu = bool(_GPU_ERROR.search(p.text)) or p.category in (
+        Category.GPU_HARDWARE,
+        Category.GPU_MEMORY,
+    )
+    if v.category not in HARDWARE or v.category is Category.OOM:
+        v.category = Category.GPU_HARDWARE if gpu else Category.HOST
+        v.layer = Layer.INFRASTRUCTURE
+    v.culprit = Culprit(p.node, p.rank if len(ranks) == 1 else None)
+    v.action, v.confidence = Action.RESTART_WITHOUT_NODE, max(v.confidence, 0.8)
+    v.summary = f"{p.signature} recurs on {p.node} in {len(attempts)} attempts: " + v.summary
+    v.why(
+        "category, culprit, action",
+        "recurs_on_one_node",
+        f"the same error on {p.node} in attempts {sorted(attempts)}"
+        + (f" at iterations {sorted(steps)}" if steps else "")
+        + ": that node's hardware",
+    )
+
+
+_GPU_ERROR = re.compile(r"(?i)cuda|\bxid\b|nvrm:|\bgpu\b|device-side|illegal (?:memory )?address")
+
+
+def history(v: Verdict, context: list[Finding]) -> None:
+    """Past jobs that blamed the same node: exclude it now."""
+    if v.culprit is None or not v.culprit.node:
+        return
+    past = [
+        f
+        for f in context
+        if f.signature == "past_diagnosis"
+        and f.node == v.culprit.node
+        and f.category in HARDWARE | {Category.HANG}
+    ]
+    if not past:
+        return
+    v.support.extend(past[:3])
+    v.confidence = min(1.0, v.confidence + 0.1)
+    if v.action in (Action.RESTART, Action.RUN_DIAGNOSTICS):
+        v.action = Action.RESTART_WITHOUT_NODE
+        v.why(
+            "action",
+            "recurs_across_jobs",
+            f"{v.culprit.node} was blamed in {len(past)} earlier job(s): exclude it",
+        )

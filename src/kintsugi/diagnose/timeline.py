@@ -1,0 +1,113 @@
+"""Timestamps in the formats training logs carry, on one scale, to order failures across nodes.
+
+glog (``[E0312 09:12:44.081233``), Python logging and ISO (``2024-03-12 09:12:44,081``),
+torchrun summaries (``2024-03-12_09:12:44``), ``dmesg -T`` (``[Tue Mar 12 09:12:44 2024]``)
+and syslog (``Mar 12 09:12:44 host kernel:``). glog and syslog carry no year, so every stamp
+is reduced to seconds since the start of its year: comparable across formats and nodes.
+Kernel uptime stamps (``[12345.678]``) are placed on that scale when a line of the same file
+carries both an absolute stamp and an uptime.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
+# Day of the year at which each month starts, in a leap year (Feb 29 must be representable).
+_MONTH_START = [0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
+
+_ISO = re.compile(
+    r"(?<!\d)(?P<y>(?:19|20)\d\d)-(?P<mo>[01]\d)-(?P<d>[0-3]\d)[ T_]"
+    r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:[.,](?P<f>\d{1,9}))?"
+)
+# glog pads the month (E0312); PyTorch's c10 logger does not (E312, E1106).
+_GLOG = re.compile(
+    r"(?<![\w.])[IWEF](?P<mo>1[0-2]|0?[1-9])(?P<d>[0-3]\d) (?P<h>[0-2]\d):(?P<mi>[0-5]\d):"
+    r"(?P<s>[0-6]\d)(?:\.(?P<f>\d{1,9}))?"
+)
+_TEXTUAL = re.compile(
+    r"(?i)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* +(?P<d>[0-3]?\d) "
+    r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:\.(?P<f>\d{1,9}))?"
+)
+_UPTIME = re.compile(r"\[\s*(?P<up>\d{1,9}\.\d{3,9})\]")
+
+
+def _seconds(mo: int, d: int, h: int, mi: int, s: int, frac: str | None) -> float | None:
+    if not (1 <= mo <= 12 and 1 <= d <= 31 and h < 24):
+        return None
+    f = float("0." + frac) if frac else 0.0
+    return float(((_MONTH_START[mo] + d - 1) * 24 + h) * 3600 + mi * 60 + min(s, 59)) + f
+
+
+def parse_ts(line: str) -> float | None:
+    """Seconds since the start of the year of the first absolute timestamp in ``line``."""
+    best: tuple[int, float] | None = None
+    for rx in (_ISO, _GLOG):
+        m = rx.search(line)
+        if m and (best is None or m.start() < best[0]):
+            v = _seconds(int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
+            if v is not None:
+                best = (m.start(), v)
+    if best is None and (m := _TEXTUAL.search(line)):
+        mon = _MONTHS[m["mon"][:3].lower()]
+        v = _seconds(mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
+        if v is not None:
+            best = (m.start(), v)
+    return best[1] if best else None
+
+
+def parse_uptime(line: str) -> float | None:
+    """The kernel's seconds since boot in ``[12345.678]``, or None."""
+    m = _UPTIME.search(line)
+    return float(m["up"]) if m else None
+
+
+def epoch_to_scale(ts: float) -> float:
+    """An epoch time (an event's ``ts``) on the same scale as ``parse_ts``."""
+    t = datetime.fromtimestamp(ts, UTC)
+    base = _seconds(t.month, t.day, t.hour, t.minute, t.second, None)
+    return (base or 0.0) + t.microsecond / 1e6
+
+
+class Clock:
+    """Timestamps of one file: absolute where the line has one, uptime mapped once anchored."""
+
+    __slots__ = ("boot",)
+
+    def __init__(self) -> None:
+        self.boot: float | None = None
+        """Absolute time of the kernel's boot, once a line showed both kinds of stamp."""
+
+    def stamp(self, line: str) -> float | None:
+        """The line's time on the common scale, or None."""
+        ts = parse_ts(line)
+        up = parse_uptime(line) if "[" in line else None
+        if ts is not None:
+            if up is not None and self.boot is None:
+                self.boot = ts - up
+            return ts
+        if up is not None and self.boot is not None:
+            return self.boot + up
+        return None
+
+
+def last_stamp(text: str) -> float | None:
+    """The time of the last absolute timestamp in ``text`` (one pass per format)."""
+    best: tuple[int, float] | None = None
+    for rx in (_ISO, _GLOG, _TEXTUAL):
+        m = None
+        for m in rx.finditer(text):  # noqa: B007 - the loop keeps the last match
+            pass
+        if m is None or (best is not None and m.start() <= best[0]):
+            continue
+        mon = int(m["mo"]) if "mo" in rx.groupindex else _MONTHS[m["mon"][:3].lower()]
+        v = _seconds(mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
+        if v is not None:
+            best = (m.start(), v)
+    return best[1] if best else None

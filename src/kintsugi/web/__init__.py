@@ -1,0 +1,1 @@
+"""The dashboard (``kintsugi dash``), ``/metrics``, and the self-contained HTML run report."""

@@ -1,0 +1,69 @@
+"""NCCL's watchdog lines name each rank's operation: ranks stuck at one SeqNum in different
+collectives called different operations there (bundles written here, torch 2.4+ format)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.signatures import default_signatures
+
+
+def _line(rank: int, seq: int, op: str) -> str:
+    return (
+        f"[rank{rank}]:[E1202 12:51:36.3602{rank:02d} ProcessGroupNCCL.cpp:616] [Rank {rank}] "
+        f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={seq}, OpType={op}, "
+        "NumelIn=64, NumelOut=2048, Timeout(ms)=1800000) ran for 1800691 milliseconds before "
+        "timing out.\n"
+    )
+
+
+def _bundle(root: Path, works: dict[int, tuple[int, str]]) -> Path:
+    for node, ranks in (("n1", range(4)), ("n2", range(4, 8))):
+        d = root / node
+        d.mkdir(parents=True)
+        (d / "console.log").write_text("".join(_line(r, *works[r]) for r in ranks))
+    return root
+
+
+def test_one_rank_in_another_collective_at_the_same_seqnum_is_a_program_bug(tmp_path: Path) -> None:
+    works = {r: (190233, "ALLREDUCE") for r in range(8)} | {0: (190233, "ALLGATHER")}
+    d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
+    assert (d.category.value, d.layer.value, d.action.value) == ("hang", "script", "stop")
+    assert d.culprit is None and "ALLGATHER" in d.summary
+
+
+def test_a_rank_behind_the_others_is_no_mismatch(tmp_path: Path) -> None:
+    """Rank 5 is one operation behind (another SeqNum): a straggling or stuck rank, not a
+    different program path."""
+    works = {r: (190233, "ALLREDUCE") for r in range(8)} | {5: (190232, "ALLGATHER")}
+    d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
+    assert d.action.value != "stop"
+
+
+def test_torch_distributed_debug_detail_mismatch_is_the_program_not_a_bad_value() -> None:
+    """TORCH_DISTRIBUTED_DEBUG=DETAIL's RuntimeError says "mismatch" like a validation error
+    would; it is the collective mismatch."""
+    sig, _ = default_signatures().match(
+        "RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running "
+        "collective: CollectiveFingerPrint(SequenceNumber=48213, OpType=ALLREDUCE)"
+    ) or (None, None)
+    assert sig is not None and sig.name == "collective_mismatch"
+    assert (sig.category.value, sig.layer.value, sig.action.value) == ("hang", "script", "stop")
+
+
+def test_the_flight_recorders_missing_ranks_all_on_one_node_make_it_the_suspect(
+    tmp_path: Path,
+) -> None:
+    """fr_trace's analysis names the ranks that never joined the collective; all on n2."""
+    works = {r: (91377, "ALLREDUCE") for r in range(8)}
+    _bundle(tmp_path, works)
+    (tmp_path / "n1" / "fr_trace_analysis.txt").write_text(
+        "Not all ranks joining collective 91377 at entry 91377\n"
+        "  collective: nccl:all_reduce  input sizes [[1024]] output sizes [[1024]]\n"
+        "  found ranks: [0, 1, 2, 3]\n"
+        "  missing ranks: [4, 5, 6, 7]\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.action.value) == ("hang", "run_diagnostics")
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n2", None)

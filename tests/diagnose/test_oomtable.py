@@ -1,0 +1,64 @@
+"""The OOM killer's task table: a victim of another user's memory is no fault of the job
+(kernel log lines written here in the kernel's format)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.oomtable import memory_hog
+
+HEAD = "[Tue Aug  6 14:20:07 2024] "
+
+
+def _kernel(rows: list[tuple[int, int, int, int, str]], victim: tuple[int, str, int]) -> list[str]:
+    out = [
+        HEAD + "pt_data_worker invoked oom-killer: gfp_mask=0x140cca, order=0, oom_score_adj=0",
+        HEAD + "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name",
+    ]
+    out += [
+        HEAD + f"[{pid:>7}] {uid:>5} {pid:>5} {rss * 2:>8} {rss:>8} 32000000 0 {adj:>13} {name}"
+        for pid, uid, rss, adj, name in rows
+    ]
+    pid, name, uid = victim
+    out.append(
+        HEAD + f"Out of memory: Killed process {pid} ({name}) total-vm:14210332kB, "
+        f"anon-rss:3502184kB, file-rss:61220kB, shmem-rss:0kB, UID:{uid} pgtables:9212kB "
+        "oom_score_adj:0"
+    )
+    return out
+
+
+def test_another_users_process_holding_most_memory_is_named() -> None:
+    rows = [(72200, 1207, 2_000_000, 0, "python3"), (311842, 2044, 368_000_000, -1000, "java")]
+    hog = memory_hog(_kernel(rows, (74208, "pt_data_worker", 1207)))
+    assert hog is not None and (hog.pid, hog.uid, hog.name) == (311842, 2044, "java")
+    assert "shielded" in hog.text()
+
+
+def test_the_jobs_own_memory_is_no_hog() -> None:
+    rows = [(72200, 1207, 300_000_000, 0, "python3"), (900, 0, 2_000_000, 0, "sshd")]
+    assert memory_hog(_kernel(rows, (74208, "pt_data_worker", 1207))) is None
+
+
+def test_a_node_whose_memory_another_workload_filled_leaves(tmp_path: Path) -> None:
+    for i in (1, 2):
+        d = tmp_path / f"n{i}"
+        d.mkdir()
+        (d / "console.log").write_text(
+            f"[rank{i * 8}]:RuntimeError: DataLoader worker (pid 74208) is killed by signal: "
+            "Killed.\n"
+            if i == 2
+            else "[rank0]:step 10 loss 2.0\n"
+        )
+    rows = [(72200, 1207, 2_000_000, 0, "python3"), (311842, 2044, 368_000_000, -1000, "java")]
+    (tmp_path / "n2" / "dmesg.txt").write_text(
+        "\n".join(_kernel(rows, (74208, "pt_data_worker", 1207))) + "\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.layer.value, d.action.value) == (
+        "host",
+        "infrastructure",
+        "restart_without_node",
+    )
+    assert d.culprit is not None and d.culprit.node == "n2"
