@@ -119,3 +119,12 @@ def test_a_single_node_job_cannot_exclude_its_node() -> None:
     alone = PolicyConfig(can_exclude=False)
     d = decide([out(0)], diag(Action.RESTART_WITHOUT_NODE), 0, alone, "n0")
     assert d.kind is DecisionKind.RESTART
+
+
+def test_a_restart_whose_verdict_names_this_node_marks_it_a_suspect() -> None:
+    """Too weak to exclude (restart), but a spare that waits should take its place."""
+    assert decide([out(0)], diag(Action.RESTART), 0, CFG, "n0").suspect
+    assert not decide([out(0)], diag(Action.RESTART), 0, CFG, "n1").suspect
+    assert not decide([out(0)], diag(Action.RESTART, node=None), 0, CFG, "n0").suspect
+    assert not decide([out(0, failure="peer")], diag(Action.RESTART), 0, CFG, "n0").suspect
+    assert not decide([out(0)], None, 0, CFG, "n0").suspect

@@ -82,22 +82,28 @@ WARM_WHILE_WAITING_S = 2.0
 """How long a node waits in the rendezvous before it starts its warm standbys meanwhile
 (longer than a quick round, so a plain start or restart does not pay for them twice)."""
 
+MAKE_WAY_S = 20.0
+"""How long a suspect node waits for the round to re-form with a spare in its place (the
+others notice the failure within seconds) before it rejoins anyway."""
+
 SPARE_UNUSED = "the job finished on the other nodes; this node waited as a spare"
 FINISHED_ELSEWHERE = "the job finished on the other nodes while this node rejoined"
 
 
-def closed_by_other(handler: Any, trained: bool) -> StopRun:
+def closed_by_other(handler: Any, trained_in: int | None) -> StopRun:
     """What a node that finds the rendezvous closed was told: a stop, or the job's end.
 
     elastic closes the rendezvous both when a node stops the run and when the job finishes;
     a stopping node leaves its reason in the store first (``rdzv_state.record_stop``). A node
-    that ``trained`` in an earlier round was rejoining (its ranks failed at the very end); one
-    that never did waited as a spare.
+    whose ranks trained in the round the job finished in (``trained_in``, the round it last
+    trained in) was rejoining after its ranks failed at the very end: its part of the job is
+    done. Any other node waited unused: a spare never admitted, or a node whose place a spare
+    took in a later round.
     """
     why = rdzv_state.stop_reason(handler)
     if why is not None:
         return StopRun(f"the run was stopped by {why}")
-    if trained:
+    if trained_in is not None and trained_in == rdzv_state.round_of(handler):
         return StopRun(FINISHED_ELSEWHERE, exit_code=0, outcome="succeeded")
     return StopRun(SPARE_UNUSED, exit_code=0, outcome="spare")
 
@@ -150,8 +156,10 @@ class KintsugiAgent(LocalElasticAgent):
         self._boundary: int | None = None
         """The newest checkpoint step the exchange reported (acted on once each)."""
         self.attempt = -1
-        self.trained = False
-        """This node's ranks ran in some round (it is no spare that was never used)."""
+        self.trained_in: int | None = None
+        """The rendezvous round this node's ranks last ran in (None: never, or unreadable)."""
+        self.round_members: frozenset[object] = frozenset()
+        """The nodes of that round, as elastic names them (spares are the others)."""
         self.restarts = 0
         self.outcomes: list[AttemptOutcome] = []
         self.verdict: str | None = None
@@ -242,7 +250,8 @@ class KintsugiAgent(LocalElasticAgent):
             pids={str(w.global_rank): w.id for w in worker_group.workers},
             warm_workers=(self.pool.served - served) if self.pool is not None else 0,
         )
-        self.trained = True
+        self.trained_in = rdzv_state.round_of(worker_group.spec.rdzv_handler)
+        self.round_members = rdzv_state.members(worker_group.spec.rdzv_handler)
 
     def _rendezvous(self, worker_group: WorkerGroup) -> None:
         # The prolog: a node that fails its quick checks (or is cordoned) never joins.
@@ -577,7 +586,7 @@ class KintsugiAgent(LocalElasticAgent):
         self._last_closed_check = now
         if handler.is_closed():
             self._stop_workers(self._worker_group)
-            raise closed_by_other(handler, self.trained)
+            raise closed_by_other(handler, self.trained_in)
         # Re-form when a waiting node can be admitted: the job can still grow, or a member of
         # our round left it to rejoin (it restarted, or was excluded and a spare waits for its
         # place). Then our ranks' peers are gone, and waiting for our own ranks to notice
@@ -787,6 +796,8 @@ class KintsugiAgent(LocalElasticAgent):
             )
             d = Decision(DecisionKind.RESTART, f"{d.reason} (no spare: restarting in place)")
         if d.kind is DecisionKind.RESTART:
+            if d.suspect:
+                self._make_way_for_a_spare()
             self._restart(self.outcomes[-1].failure, d.reason, d.backoff_s)
             return True
         self._stop_workers(self._worker_group)
@@ -807,6 +818,23 @@ class KintsugiAgent(LocalElasticAgent):
             raise StopRun(d.reason, exit_code=EXIT_EXCLUDED, leave=True)
         log.error("kintsugi[%s]: stopping: %s", self.kcfg.node, d.reason)
         raise StopRun(d.reason)
+
+    def _make_way_for_a_spare(self) -> None:
+        """The verdict names this node, not firmly enough to exclude it: if a spare waits, the
+        next round forms with the spare and this node waits as one. Left to elastic, the node
+        that failed rejoins first (it knew first) and a healthy member is left waiting."""
+        handler = self._worker_group.spec.rdzv_handler
+        if self.trained_in is None or not rdzv_state.spares(handler, self.round_members):
+            return
+        log.warning(
+            "kintsugi[%s]: a spare waits: it takes this node's place in the next round",
+            self.kcfg.node,
+        )
+        if not rdzv_state.make_way(handler, self.trained_in, self.round_members, MAKE_WAY_S):
+            log.warning(
+                "kintsugi[%s]: the round did not re-form without this node: rejoining",
+                self.kcfg.node,
+            )
 
     def _replaceable(self) -> bool:
         """Whether the job goes on if this node leaves: a spare waits, or it can shrink."""
@@ -834,7 +862,7 @@ class KintsugiAgent(LocalElasticAgent):
         try:
             self._restart_workers(self._worker_group)
         except RendezvousClosedError:
-            raise closed_by_other(self._worker_group.spec.rdzv_handler, self.trained) from None
+            raise closed_by_other(self._worker_group.spec.rdzv_handler, self.trained_in) from None
 
     def _log_tail(self, rank: int) -> str:
         local = next(

@@ -7,7 +7,11 @@ in the state it syncs. Without those fields we assume what elastic itself assume
 from __future__ import annotations
 
 import contextlib
+import logging
+import time
 from typing import Any
+
+log = logging.getLogger("kintsugi.agent")
 
 
 def _state(handler: Any) -> Any:
@@ -91,3 +95,65 @@ def others_waiting(handler: Any) -> bool:
     """Whether nodes wait outside the round (spares, nodes rejoining) as elastic last synced."""
     state = _state(handler)
     return bool(getattr(state, "wait_list", None) or getattr(state, "redundancy_list", None))
+
+
+def leave(handler: Any, *, for_good: bool) -> None:
+    """Takes this node out of the rendezvous without closing it for the others.
+
+    elastic has no public call for it; its exit operation is what ``next_rendezvous`` runs
+    first. A node that leaves ``for_good`` also stops its keep-alive heartbeats; without the
+    exit operation (a store gone) it drops out anyway once those expire.
+    """
+    try:
+        from torch.distributed.elastic.rendezvous.dynamic_rendezvous import _RendezvousExitOp
+
+        if for_good:
+            handler._stop_heartbeats()
+        handler._op_executor.run(
+            _RendezvousExitOp(), handler._get_deadline(handler._settings.timeout.close)
+        )
+    except Exception as e:  # noqa: BLE001 - not a dynamic handler, or the store is gone
+        log.warning("kintsugi: could not leave the rendezvous cleanly (%s); heartbeats expire", e)
+
+
+def members(handler: Any) -> frozenset[object]:
+    """The nodes of the round this node last joined, as elastic names them (empty if unknown)."""
+    return frozenset(getattr(_state(handler), "participants", None) or ())
+
+
+def spares(handler: Any, round_members: frozenset[object]) -> frozenset[object]:
+    """Nodes waiting in the rendezvous that were not in our round: spares, not members that
+    restarted and wait to rejoin it. Syncs elastic's shared state first; unreadable: none."""
+    with contextlib.suppress(Exception):
+        handler.num_nodes_waiting()  # syncs elastic's shared state
+        state = _state(handler)
+        waiting = set(state.wait_list) | set(state.redundancy_list)
+        return frozenset(waiting - set(round_members) - {handler._this_node})
+    return frozenset()
+
+
+def make_way(
+    handler: Any, trained_in: int, round_members: frozenset[object], timeout_s: float
+) -> bool:
+    """Leaves the round this node ``trained_in`` and waits (at most ``timeout_s``) until the
+    next round formed without it, so a waiting spare takes its place instead of racing it.
+
+    Returns whether the round formed; on False (the spare vanished, the rendezvous closed,
+    the time ran out) the node simply rejoins, as it would have without making way.
+    """
+    leave(handler, for_good=False)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        with contextlib.suppress(Exception):
+            handler.num_nodes_waiting()  # syncs elastic's shared state
+            state = _state(handler)
+            if state.closed:
+                return False
+            if state.round > trained_in and state.complete:
+                return True
+            if not (state.participants.keys() - round_members) and not spares(
+                handler, round_members
+            ):
+                return False  # the spare is gone (not waiting, not joining): this node is needed
+        time.sleep(0.25)
+    return False

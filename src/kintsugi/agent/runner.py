@@ -107,7 +107,7 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         result = agent.run()
         if result is None:
             # elastic's graceful exit: this node waited as a spare when the rendezvous closed.
-            outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained))
+            outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained_in))
         elif result.is_failed():
             outcome = "failed"
         else:
@@ -117,10 +117,10 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
         # A node that leaves must not close the rendezvous: the others (and spares) go on.
         shutdown_rdzv = not e.leave
         if e.leave:
-            _leave_rendezvous(spec.rdzv_handler)
+            rdzv_state.leave(spec.rdzv_handler, for_good=True)
     except RendezvousClosedError:
         # Closed before this node got into a round (it was rejoining, or came late).
-        outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained))
+        outcome, code = stopped(closed_by_other(spec.rdzv_handler, agent.trained_in))
     except RendezvousError as e:
         # The rendezvous store lives in the agent at --rdzv-endpoint: when that node finishes
         # or dies, nodes still waiting (spares, an excluded node) cannot go on.
@@ -195,23 +195,6 @@ def through_bootstrap(cmd: str, args: list[str]) -> list[str]:
     while rest and rest[0] in ("-u",):
         flags.append(rest.pop(0))
     return [*flags, "-m", "kintsugi.runtime.bootstrap", *rest]
-
-
-def _leave_rendezvous(handler: Any) -> None:
-    """Takes this node out of the rendezvous without closing it for the others.
-
-    elastic has no public call for it; its exit operation is what ``next_rendezvous`` runs
-    first. Without it the node drops out anyway once its keep-alive heartbeats expire.
-    """
-    try:
-        from torch.distributed.elastic.rendezvous.dynamic_rendezvous import _RendezvousExitOp
-
-        handler._stop_heartbeats()
-        handler._op_executor.run(
-            _RendezvousExitOp(), handler._get_deadline(handler._settings.timeout.close)
-        )
-    except Exception as e:  # noqa: BLE001 - not a dynamic handler, or the store is gone
-        log.warning("kintsugi: could not leave the rendezvous cleanly (%s); heartbeats expire", e)
 
 
 def _print_report(config: AgentConfig) -> bool:

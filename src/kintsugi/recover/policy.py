@@ -73,6 +73,9 @@ class Decision:
     kind: DecisionKind
     reason: str
     backoff_s: float = 0.0
+    suspect: bool = False
+    """A restart whose verdict names this node, too weakly to exclude it: where a spare
+    waits, the spare takes its place in the next round and this node waits instead."""
 
 
 def made_progress(o: AttemptOutcome, best_before: int | None) -> bool:
@@ -127,7 +130,13 @@ def decide(
     if stalled >= 1 and len(outcomes) >= 2:
         backoff = min(config.backoff_max_s, config.backoff_s * 2 ** (stalled - 1))
     why = diagnosis.summary if diagnosis is not None else last.failure
-    return Decision(DecisionKind.RESTART, f"{last.failure}: {why}", backoff)
+    suspect = (
+        last.failure != "peer"
+        and diagnosis is not None
+        and diagnosis.culprit is not None
+        and diagnosis.culprit.node == this_node
+    )
+    return Decision(DecisionKind.RESTART, f"{last.failure}: {why}", backoff, suspect=suspect)
 
 
 def _best(outcomes: Sequence[AttemptOutcome]) -> int | None:
