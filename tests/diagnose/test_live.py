@@ -6,6 +6,7 @@ from typing import Any
 
 from kintsugi.diagnose import diagnose_events
 from kintsugi.events import Action, Category, Event, EventKind
+from kintsugi.health import epilog_level
 
 TB = (
     "Traceback (most recent call last):\n"
@@ -108,7 +109,7 @@ def test_hang_event_names_the_suspect() -> None:
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("node-b", 2)
 
 
-def test_hang_without_suspect_escalates() -> None:
+def test_hang_without_suspect_restarts_and_every_node_checks_itself() -> None:
     h = ev(
         EventKind.HANG_DETECTED,
         silent_s=320.0,
@@ -121,7 +122,8 @@ def test_hang_without_suspect_escalates() -> None:
         step=None,
     )
     d = diagnose_events([h])
-    assert d.category is Category.HANG and d.action is Action.RUN_DIAGNOSTICS
+    assert d.category is Category.HANG and d.action is Action.RESTART and d.culprit is None
+    assert epilog_level(d, "node-a") == 2  # no node named: each runs its quick checks
 
 
 def _steps(node: str, rank: int, attempt: int, nan_at: int | None, dt: float = 0.1) -> list[Event]:

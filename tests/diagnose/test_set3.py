@@ -43,10 +43,6 @@ CASES = [
     "s39_transformers_torch_mismatch_all_nodes", "s40_clean_finish_with_scary_warnings",
 ]  # fmt: skip
 GAPS = {
-    "s12_leaf_switch_outage_topology": (
-        "only one of four ports per node logs Link ACTIVE again; fabric_recovered wants every "
-        "port that went down back before it calls the outage over (run_diagnostics, not restart)"
-    ),
     "s21_ray_oom_kill_leftover_process": (
         "Ray's OOM killer names the node by address only and the foreign process is in a ps "
         "listing: host memory held by another process is not read yet (we say oom, stop)"
@@ -58,10 +54,6 @@ GAPS = {
     "s25_hang_one_rank_stuck_in_gpu_wait": (
         "fr_summary's text table and a single py-spy dump are not read; and set 2 (c28) calls "
         "a rank stuck on its own GPU restart_without_node where this label says run_diagnostics"
-    ),
-    "s26_hang_watchdog_only_no_evidence": (
-        "label convention: timeouts with no evidence are restart here, run_diagnostics in the "
-        "dev corpus and set 2"
     ),
     "s33_nan_follows_one_node_across_attempts": (
         "label convention: NaNs that follow one node are numerical here, gpu_hardware (silent "

@@ -55,17 +55,9 @@ GAPS = {
         "a save refused by a read-only path the job was given reads as storage, not as the "
         "script's configuration (user_code, stop)"
     ),
-    "t09_leaf_switch_all_four_nodes_lose_links": (
-        "label convention: an outage behind one switch is restart here (and in set 3), "
-        "run_diagnostics in the dev corpus"
-    ),
     "t25_megatron_nan_on_one_rank_single_attempt": (
         "one NaN on one rank in one attempt: we say the script (restart); the label suspects "
         "that GPU (run_diagnostics)"
-    ),
-    "t39_pytorchjob_watchdog_everyone_in_same_collective": (
-        "label convention: timeouts with no evidence are restart here (and in set 3), "
-        "run_diagnostics in the dev corpus and set 2"
     ),
 }
 

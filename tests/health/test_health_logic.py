@@ -71,6 +71,8 @@ def test_epilog_escalation() -> None:
     assert epilog_level(_diag(Action.RESTART, None), "n1") is None
     assert epilog_level(_diag(Action.RESTART, "n2"), "n1") is None
     assert epilog_level(_diag(Action.RUN_DIAGNOSTICS, None), "n1") == 2
+    hang = Diagnosis(Category.HANG, Layer.INFRASTRUCTURE, None, Action.RESTART, 0.4, "x")
+    assert epilog_level(hang, "n1") == 2  # a hang that names no node: every node checks
     assert epilog_level(_diag(Action.RESTART_WITHOUT_NODE, "n1"), "n1") == 2
     # Level 2 found nothing but the node failed again: go deeper, capped.
     assert epilog_level(_diag(Action.RESTART, "n1"), "n1", [2]) == 3

@@ -107,8 +107,10 @@ def application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verdi
     )
     rank = p.rank if p.rank is not None else rank_on_node(p.node, roots)
     if explained_by is not None:
+        # the node's own record of the death decides: a part that failed names the node; the
+        # job's own memory use (the OOM killer, no foreign process) is the job's, like any stop
         p, rank = explained_by, p.rank
-        app = False
+        app = p.action is Action.STOP
     culprit = None if app else Culprit(p.node, rank)
     summary = f"{p.text[:160]} on {where(p)}"
     if p.signature == "exit_code":

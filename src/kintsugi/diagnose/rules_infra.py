@@ -36,7 +36,7 @@ def network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict
         Category.NETWORK,
         Layer.INFRASTRUCTURE,
         None,
-        Action.RUN_DIAGNOSTICS,
+        Action.RESTART,
         0.7,
         f"communication errors on {len(named)} nodes all behind switch {sw} "
         f"({', '.join(named)}): the network, not the nodes",
@@ -148,9 +148,9 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
         if len(local) == 1:
             continue
         p = min(hit, key=order)
+        # The network failing on several nodes at once (a switch, the fabric) is restart too:
+        # no node's checks would find it, and elastic re-forms once the fabric is back.
         action: Action = p.action if p.action is Action.STOP else Action.RESTART
-        if cat is Category.NETWORK:
-            action = Action.RUN_DIAGNOSTICS
         v = Verdict(
             cat,
             Layer.INFRASTRUCTURE,

@@ -1,6 +1,7 @@
 """When to run epilog checks after a failure, and how deep: a pure decision for the agent.
 
-Rule: a failure whose verdict is ``run_diagnostics``, or that names this node as culprit,
+Rule: a failure whose verdict is ``run_diagnostics``, a hang or network failure that names no
+node (restarted, but any node may hide the cause), or one that names this node as culprit,
 gets level 2. If earlier epilogs on this node (since it was last validated) found nothing
 yet the node keeps failing, each new failure goes one level deeper, up to ``max_level``.
 Other failures get no epilog (None).
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kintsugi.events import Action, Diagnosis
+from kintsugi.events import Action, Category, Diagnosis
 
 FIRST_EPILOG_LEVEL = 2
 
@@ -37,7 +38,8 @@ def epilog_level(
     if diagnosis is None:
         return None
     named = diagnosis.culprit is not None and diagnosis.culprit.node == node
-    if diagnosis.action is not Action.RUN_DIAGNOSTICS and not named:
+    unplaced = diagnosis.culprit is None and diagnosis.category in (Category.HANG, Category.NETWORK)
+    if diagnosis.action is not Action.RUN_DIAGNOSTICS and not named and not unplaced:
         return None
     if not clean_epilog_levels:
         return min(FIRST_EPILOG_LEVEL, max_level)

@@ -344,7 +344,7 @@ def main() -> None:
     write(
         "dev_fabric_all_nodes",
         files,
-        lab("network", "infrastructure", None, None, "run_diagnostics", ib_ref),
+        lab("network", "infrastructure", None, None, "restart", ib_ref),
     )
 
     # One node unlike the rest: an old driver on node-b only.
@@ -612,9 +612,9 @@ def main() -> None:
         lab(
             "oom",
             "framework",
-            "node-a",
-            0,
-            "restart",
+            None,
+            None,
+            "stop",
             "https://github.com/TorchSSL/TorchSSL/issues/4; https://github.com/ymoslem/OpenNMT-Tutorial/issues/6",
         ),
     )

@@ -127,10 +127,9 @@ def cases() -> dict[str, tuple[dict[str, str], dict[str, Any]]]:
                 "oom",
                 "framework",
                 None,
-                "restart",
+                "stop",
                 "https://github.com/ymoslem/OpenNMT-Tutorial/issues/6 (oom-killer in dmesg -T)",
             ),
-            "culprit": {"node": "node-a", "rank": 0},
         },
     )
     files = {}

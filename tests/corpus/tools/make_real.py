@@ -72,7 +72,7 @@ CASES_REAL = [
     Case(
         "real_dataloader_killed",
         "dataloader",
-        _at("oom", "node-a", 0, "restart"),
+        {"category": "oom", "culprit": None, "action": "stop"},
         env={"FAIL_RANK": "0"},
     ),
     Case(

@@ -269,7 +269,7 @@ def cases() -> dict[str, tuple[dict[str, str], dict[str, object]]]:
     f["topology.json"] = json.dumps(
         {"topology": {"leaf-1": ["node-a", "node-b"], "leaf-2": ["node-c", "node-d"]}}
     )
-    c["syn_switch_two_nodes"] = (f, at("network", None, None, "run_diagnostics"))
+    c["syn_switch_two_nodes"] = (f, at("network", None, None, "restart"))
     f = nodes4("node-d", "")
     f["node-d/dmesg.txt"] = dmesg(
         "[12001.1] mce: [Hardware Error]: Machine check events logged\n",
@@ -285,7 +285,7 @@ def cases() -> dict[str, tuple[dict[str, str], dict[str, object]]]:
             "[7001.6] Out of memory: Killed process 51234 (pt_data_worker) total-vm:92334212kB\n",
         ),
     }
-    c["syn_oom_killer_dataloader"] = (f, at("oom", "node-a", 0, "restart"))
+    c["syn_oom_killer_dataloader"] = (f, at("oom", None, None, "stop"))
     nfs = "[5001.2] nfs: server fs01 not responding, still trying\n"
     f = nodes4(
         "node-a", tb(0, "OSError: [Errno 5] Input/output error: '/mnt/ckpt/step_900'"), REMOTE
