@@ -284,6 +284,10 @@ _GIB = {"B": 1 / 2**30, "KiB": 1 / 2**20, "MiB": 1 / 1024, "GiB": 1.0, "TiB": 10
 _CAPACITY = re.compile(r"total capacity of (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
 _HOLDER = re.compile(r"(?<!this )[Pp]rocess (?P<pid>\d+) has (?P<n>[\d.]+) (?P<u>[KMGT]i?B) memory")
 _MINE = re.compile(r"(?:this process has|allocated memory) (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
+_RESERVED = re.compile(r"(?P<n>[\d.]+) (?P<u>[KMGT]i?B) is reserved by PyTorch but unallocated")
+OWN_OVERHEAD = 1.25
+"""A process may hold this much more than PyTorch's own allocations (CUDA context, NCCL
+buffers, non-PyTorch memory) and still be the rank itself."""
 FOREIGN_SHARE = 0.3
 """Share of a GPU that another process must hold for an OOM to be that process's doing."""
 
@@ -307,6 +311,13 @@ def foreign_gpu_memory(line: str) -> float | None:
         return None
     top = max(held)
     own = max(mine)
+    reserved = _RESERVED.search(line)
+    if len(held) == 1 and reserved is not None and "this process has" not in line:
+        # The only process listed holds what this rank's allocator accounts for (allocated
+        # plus reserved, with the context's overhead): it is the rank itself, listed by pid.
+        own_total = own + float(reserved["n"]) * _GIB.get(reserved["u"], 1.0)
+        if top <= OWN_OVERHEAD * own_total:
+            return None
     # another process holding more of the GPU than this rank itself: the rank could not fit
     if top >= FOREIGN_SHARE * total and top > own:
         return top

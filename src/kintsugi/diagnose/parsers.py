@@ -36,13 +36,13 @@ from kintsugi.events import Action, Category, Layer
 
 # Launcher prefixes, outermost first: pdsh's host ("gpu-node-03: "), srun --label ("  5: "),
 # mpirun --tag-output ("[1,5]<stderr>:"), torchrun --tee ("[default3]:") and PyTorch's own
-# ("[rank11]:").
+# ("[rank11]:") or Lightning's ("[rank: 11] "), both global ranks.
 _PREFIX = re.compile(
     r"^(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "  # pdsh -S / DeepSpeed, before a bracket,
     r"(?=\[|Traceback|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"  # a traceback,
     r"|[A-Za-z][\w.-]*:\d+:\d+ \[))?"  # or NCCL's own host:pid:tid prefix
     r"(?:\s{0,4}(?P<task>\d{1,6}): )?(?:\[\d+,(?P<mpi>\d+)\]<std(?:out|err)>:)?"
-    r"(?:\[default(?P<local>\d+)\]:)?(?:\[rank(?P<rank>\d+)\]:)?[ ]?"
+    r"(?:\[default(?P<local>\d+)\]:)?(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
 )
 _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
@@ -218,7 +218,9 @@ class LineParser:
         if ray is not None:
             line = line[ray.end() :]
         m = _PREFIX.match(line)
-        local, grank = (m.group("local"), m.group("rank")) if m else (None, None)
+        local, grank = (
+            (m.group("local"), m.group("rank") or m.group("lrank")) if m else (None, None)
+        )
         outer = (m.group("mpi") or m.group("task")) if m else None
         if grank is None and local is None:
             grank = outer
@@ -235,8 +237,13 @@ class LineParser:
         self._task = int(m.group("task")) if m and m.group("task") else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         rank = int(grank) if grank is not None else self.ctx.rank
-        if m and m.group("rank") and self._host is None and self._task is None:
-            self.own_ranks.add(int(m.group("rank")))
+        if (
+            m
+            and (m.group("rank") or m.group("lrank"))
+            and self._host is None
+            and self._task is None
+        ):
+            self.own_ranks.add(int(m.group("rank") or m.group("lrank")))
         self._body, self._hint, self._ts_done = body, hint, False
         self._lead = when or (lead.group(0) if lead is not None else None)
         if self._tr is None and not self._tb and (body, rank) in self._spent:

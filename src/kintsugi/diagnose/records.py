@@ -13,8 +13,14 @@ from datetime import UTC, datetime
 COLLECTOR_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? ")
 """An RFC 3339 stamp a collector put before the whole line (``kubectl logs --timestamps``,
 Loki, Fluent Bit): it goes before the launcher's prefixes, so it is read and set aside first."""
-RAY_PREFIX = re.compile(r"^\((?:\w+) pid=\d+(?:, ip=(?P<ip>[\d.]+))?\) ")
-"""Ray's prefix on a worker's line in the driver's log (``(RayTrainWorker pid=4, ip=10.0.4.3)``)."""
+RAY_PREFIX = re.compile(
+    r"^\((?=[^)]*?\b(?:pid|ip)=)(?=[^)]*?\bip=(?P<ip>\d{1,3}(?:\.\d{1,3}){3}))?"
+    r"(?:[\w.-]+,? )?\w+=[^,()\s]*(?:, ?\w+=[^,()\s]*)*\) "
+)
+"""A worker's prefix in a driver's log, with its pid and often its address: Ray's
+``(RayTrainWorker pid=4, ip=10.0.4.3)`` or ``(pid=4)``, SkyPilot's ``(worker1, rank=1,
+pid=4, ip=10.0.4.3)``. Its ``rank`` is the node's, not a global rank: the line's own prefix
+after it (``[rank8]:``) says that."""
 _MESSAGE_KEYS = ("line", "log", "message", "msg", "MESSAGE", "textPayload")
 _TIME_KEYS = ("timestamp", "time", "@timestamp", "ts", "date", "__REALTIME_TIMESTAMP")
 _JSON_FIELD = re.compile(r'^\s*"(?:message|log|line|msg)"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*")\s*,?\s*$')

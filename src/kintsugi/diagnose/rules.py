@@ -189,6 +189,7 @@ def decide(
         )
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
+    same_error_everywhere(v, roots, all_nodes)
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)
@@ -248,6 +249,27 @@ def _memory_everywhere(roots: list[Finding]) -> Verdict | None:
     )
     v.why("all", "memory_everywhere", f"OOM on {sorted(nodes)}: the configuration")
     return v
+
+
+def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
+    """An application error that might be a part's (a CUDA fault, an exception that would
+    restart once) on every node of the job in one attempt: parts do not fail everywhere at
+    once, so it is the program (a kernel of its own, a step every rank takes): stop."""
+    p = v.primary
+    if (
+        p is None
+        or v.category is not Category.USER_CODE
+        or v.action is not Action.RESTART
+        or len(nodes) < 2
+    ):
+        return
+    where_ = {
+        f.node for f in roots if f.signature == p.signature and f.attempt == p.attempt and f.node
+    }
+    if not set(nodes) <= where_:
+        return
+    v.action, v.culprit = Action.STOP, None
+    v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
 
 
 def _numerical(roots: list[Finding]) -> Verdict | None:

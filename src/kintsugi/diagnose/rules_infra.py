@@ -24,8 +24,12 @@ def network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict
     ):
         return None
     comm = [f for f in found if f.category is Category.NETWORK]
-    nodes = {f.node for f in comm if f.node and (f.role is Role.ROOT or f.severity >= 3)}
-    nodes |= {f.peer for f in comm if f.peer}
+    # Links that the nodes' own kernels saw go down say where the outage is; the peers'
+    # complaints then spread to every node that talked to them, behind any switch.
+    nodes = {f.node for f in comm if f.node and f.signature in NODE_LOCAL}
+    if len(nodes) < 2 or len({topology.get(n) for n in nodes}) != 1:
+        nodes = {f.node for f in comm if f.node and (f.role is Role.ROOT or f.severity >= 3)}
+        nodes |= {f.peer for f in comm if f.peer}
     switches = {topology.get(n) for n in nodes if n}
     if len(nodes) < 2 or len(switches) != 1 or None in switches:
         return None
@@ -330,6 +334,13 @@ def accused(
             f"the node went down; {v.summary}"
         )
         v.why("category", "node_went_silent", f"every log of {target} ends before the first loss")
+    elif own := [f for f in symptoms if f.node == target and f.signature in NODE_LOCAL]:
+        # Its own kernel saw its link go down (a cable, a module, the adapter): proof enough,
+        # whatever it reported toward its peers afterwards.
+        first_own = min(own, key=order)
+        v.category = Category.NETWORK
+        v.support.append(first_own)
+        v.why("action", "accused_link_down", f"{target}'s own kernel: {first_own.text[:120]}")
     elif fabric and target and _answers_back(symptoms, str(target), accusers):
         # It kept logging and reports the same transport errors toward its accusers: the
         # path between them is as suspect as the node. Test its links before excluding it.
