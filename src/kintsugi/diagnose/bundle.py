@@ -292,7 +292,10 @@ def _scan_file(
     for alias, node in parser.aliases.items():
         out.aliases[alias].add(node)
     if ctx.node is not None:
-        for pid, rank in parser.pid_ranks.items():
+        for (host, pid), rank in parser.pid_ranks.items():
+            # NCCL's prefix names the host that logged the line (a merged mpirun or srun
+            # output holds every node's); the file's own node, where the host's name differs
+            out.pid_ranks[(host, pid)] = rank
             out.pid_ranks.setdefault((ctx.node, pid), rank)
     out.dropped += parser.dropped
     if kind == "kernel" and size <= MAX_JSON:

@@ -115,7 +115,8 @@ class LineParser:
         self.findings: list[Finding] = []
         self.aliases: dict[str, str] = {}
         """Addresses and hostnames seen to belong to this source's node."""
-        self.pid_ranks: dict[int, int] = {}
+        self.pid_ranks: dict[tuple[str, int], int] = {}
+        """(host in NCCL's prefix, pid) -> the rank that logged it."""
         """Process id -> global rank, from NCCL's ``host:pid:tid`` prefixes of a rank's log."""
         self.own_ranks: set[int] = set()
         """Global ranks whose ``[rankN]:`` lines this file holds with no host or task label
@@ -237,6 +238,12 @@ class LineParser:
         self._task = int(m.group("task")) if m and m.group("task") else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         rank = int(grank) if grank is not None else self.ctx.rank
+        if body.startswith("srun: error:") and (st := srun_tasks(body)) is not None:
+            # srun's own report of a task that died names its node and task (the global rank
+            # when srun starts one task per GPU): not the node whose file holds the line
+            self._host = st[0]
+            if len(st[1]) == 1:
+                rank = st[1][0]
         if (
             m
             and (m.group("rank") or m.group("lrank"))
@@ -299,7 +306,7 @@ class LineParser:
             if node:
                 self.aliases.setdefault(host, node)
             if rank is not None:
-                self.pid_ranks.setdefault(pid, rank)
+                self.pid_ranks.setdefault((host, pid), rank)
             if self._task is not None:
                 self._task_hosts.setdefault(self._task, host)
         if prefix is not None:
