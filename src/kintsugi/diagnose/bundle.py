@@ -379,6 +379,15 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         named = _timing("slowest_rank_named", text, ctx, None, med)
         # the node the report names for it is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=str(slow), peer=parser.slow_nodes.get(slow)))
+    for node, s in parser.slow_node_reports.items():
+        if s.seen < 2:
+            continue
+        med = statistics.median(s.values)
+        text = (
+            f"the straggler detector named node {node} the slowest in {s.seen} report(s), "
+            f"{med:.2f}x the median"
+        )
+        out.append(_timing("slowest_rank_named", text, ctx, None, med).with_(detail="", peer=node))
     for rank, s in parser.step_times.items():
         v = s.values
         if len(v) < 3:

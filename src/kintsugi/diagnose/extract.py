@@ -135,7 +135,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=")
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node")
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -145,6 +145,12 @@ _DETECTOR = re.compile(
 # NeMo's StragglerDetectionCallback (nvidia-resiliency-ext): each report lists the worst and
 # best ranks by performance relative to the best ("Rank=17  Node=h100-b-07 Score=0.70").
 _SCORED = re.compile(r"\bRank=(?P<rank>\d+)\s+Node=(?P<node>[\w.-]+)\s+Score=(?P<score>\d*\.?\d+)")
+# A detector that scores whole nodes against the median ("slowest node nid002893 (score 0.75
+# vs median)"): the node, no rank.
+_SCORED_NODE = re.compile(
+    r"(?i)\bslowest node[:=]?\s+(?P<node>[A-Za-z][\w.-]*)\W[^\n]*?"
+    r"\bscore[=:]?\s*(?P<score>\d*\.?\d+)"
+)
 
 DATA_WAIT_KEYWORDS = ("data:", "data_", "data wait", "data loading", "dataloader_time")
 """Lower-case literals of per-step data-loading timers, for the text prefilter."""
@@ -333,6 +339,14 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
     s = _SCORED.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
+    return None
+
+
+def detector_node_report(line: str) -> tuple[str, float] | None:
+    """A node a straggler detector scores as the slowest, and how much slower it is."""
+    m = _SCORED_NODE.search(line)
+    if m is not None and 0 < float(m["score"]) < 1:
+        return m["node"], 1.0 / float(m["score"])
     return None
 
 

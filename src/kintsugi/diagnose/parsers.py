@@ -19,6 +19,7 @@ from kintsugi.diagnose.extract import (
     comm_wait,
     compute_time,
     data_wait,
+    detector_node_report,
     detector_report,
     foreign_gpu_memory,
     missing_ranks,
@@ -133,6 +134,8 @@ class LineParser:
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.slow_nodes: dict[int, str] = {}
+        self.slow_node_reports: dict[str, StepSeries] = {}
+        """Nodes a detector scored as the slowest (no rank), and how much slower."""
         """Rank a straggler detector named -> the node the report says it ran on."""
         self.dropped = 0
         """Findings not kept because of the caps."""
@@ -339,11 +342,15 @@ class LineParser:
             )
         if missing:
             return True  # the waiter's statement, not an error of its own
-        if any(k in low for k in DETECTOR_KEYWORDS) and (rep := detector_report(body)):
-            self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
-            if rep[2]:
-                self.slow_nodes.setdefault(rep[0], rep[2])
-            return True
+        if any(k in low for k in DETECTOR_KEYWORDS):
+            if rep := detector_report(body):
+                self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
+                if rep[2]:
+                    self.slow_nodes.setdefault(rep[0], rep[2])
+                return True
+            if node_rep := detector_node_report(body):
+                self.slow_node_reports.setdefault(node_rep[0], StepSeries()).add(node_rep[1])
+                return True
         timed = False
         if any(k in low for k in DATA_WAIT_KEYWORDS) and (w := data_wait(body)) is not None:
             self.data_waits.setdefault(rank, StepSeries()).add(w)

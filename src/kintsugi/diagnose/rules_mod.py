@@ -171,18 +171,19 @@ def _named_by_detector(context: list[Finding], homes: Mapping[int, str]) -> Verd
     if not named:
         return None
     p = max(named, key=lambda f: f.value or 0.0)
-    rank = int(p.detail)
-    node = homes.get(rank) or p.peer
+    rank = int(p.detail) if p.detail else None  # a detector that scores nodes names no rank
+    node = (homes.get(rank) if rank is not None else None) or p.peer
     v = Verdict(
         Category.STRAGGLER,
         Layer.INFRASTRUCTURE,
         Culprit(node, rank),
         Action.RUN_DIAGNOSTICS,
         0.6,
-        f"rank {rank}{' on ' + node if node else ''} is the straggler: {p.text}",
+        f"{f'rank {rank}' if rank is not None else node}"
+        f"{' on ' + node if node and rank is not None else ''} is the straggler: {p.text}",
         primary=p,
     )
-    v.why("all", "detector_names_rank", f"the straggler detector names rank {rank}")
+    v.why("all", "detector_names_rank", f"the straggler detector names {p.detail or node}")
     return v
 
 
