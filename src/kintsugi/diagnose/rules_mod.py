@@ -224,7 +224,19 @@ def thermal(v: Verdict, context: list[Finding]) -> None:
     """A slow rank on a node that clocks down for heat or power: exclude the node."""
     if v.category is not Category.STRAGGLER or v.culprit is None:
         return
-    hot = [f for f in _throttled(context) if f.node == v.culprit.node]
+    throttled = _throttled(context)
+    if v.culprit.node is None and v.culprit.rank is not None:
+        # The slow rank's node unknown (the report names a rank; no log says where it ran):
+        # the one node that clocks down is where it ran, when the GPU it names, if any, is
+        # the rank's local one (rank mod GPUs per node, 8 or 4 as launchers place them).
+        nodes = {f.node for f in throttled if f.node}
+        gpus = {d for f in throttled if (d := f.detail.removeprefix("gpu")).isdigit()}
+        local = {v.culprit.rank % 8, v.culprit.rank % 4}
+        if len(nodes) == 1 and (not gpus or {int(g) for g in gpus} & local):
+            node = nodes.pop()
+            v.culprit = Culprit(node, v.culprit.rank)
+            v.why("culprit", "slow_rank_on_the_hot_node", f"the only node clocking down: {node}")
+    hot = [f for f in throttled if f.node == v.culprit.node]
     if hot:
         v.action, v.confidence = Action.RESTART_WITHOUT_NODE, 0.85
         what = "thermal throttling" if hot[0].signature == "thermal_slowdown" else "degraded"
