@@ -90,6 +90,9 @@ def sympathetic(fs: list[Finding]) -> list[Finding]:
     (abort, exit code, kill) of a rank that also timed out or lost its peer is sympathy.
     """
     reacting = {(f.node, f.rank, f.attempt) for f in fs if f.role is Role.SYMPTOM}
+    # A launcher's report of several tasks dying at once (srun's "tasks 0-3: Aborted") names
+    # no rank: it is sympathy where that node's ranks timed out or lost a peer.
+    reacting_nodes = {(n, a) for n, _, a in reacting}
     # A rank that names a peer reports that peer's failure in its other network lines too.
     accusing = {(f.node, f.rank, f.attempt) for f in fs if f.peer and f.peer != f.node}
     # The earliest cause of another kind on each node: a network error a rank reports after
@@ -122,6 +125,7 @@ def sympathetic(fs: list[Finding]) -> list[Finding]:
             (f.peer and f.peer != f.node and f.category is Category.NETWORK)
             or (f.category is Category.NETWORK and where_ in accusing)
             or (f.signature in GENERIC and where_ in reacting)
+            or (f.signature in GENERIC and f.rank is None and (f.node, f.attempt) in reacting_nodes)
             or late
         ):
             f = f.with_(role=Role.SYMPTOM, first=False)
