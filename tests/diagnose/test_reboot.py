@@ -63,3 +63,26 @@ def test_nccl_prefix_with_a_source_location() -> None:
         "cn-g13",
         54735,
     )
+
+
+def test_a_kernel_log_whose_uptime_starts_again_is_a_reboot(tmp_path: Path) -> None:
+    """No address names the node and its ranks logged nothing wrong: the others time out, and
+    its syslog's uptime starts again after a gap (a power loss). The node went down."""
+    for i in (1, 2, 3):
+        d = tmp_path / f"n{i}"
+        d.mkdir()
+        log = [f"[rank{i}]:2024-07-22 02:59:00,100 | INFO | step 100 loss 2.1\n"]
+        if i != 3:
+            log.append(
+                f"[rank{i}]:[E722 03:09:00.000000000 ProcessGroupNCCL.cpp:616] [Rank {i}] Watchdog"
+                " caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE) ran "
+                "for 600000 milliseconds before timing out.\n"
+            )
+        (d / "torchrun.log").write_text("".join(log))
+    (tmp_path / "n3" / "syslog").write_text(
+        "Jul 22 02:50:00 n3 kernel: [86000.100000] EXT4-fs (nvme0n1): mounted filesystem\n"
+        "Jul 22 03:30:05 n3 kernel: [    4.200000] Linux version 5.15.0 (buildd@lcy02)\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.action.value) == ("host", "restart_without_node")
+    assert d.culprit is not None and d.culprit.node == "n3"

@@ -66,9 +66,6 @@ GAPS = {
     "w16_efa_device_reset_one_node": (
         "an EFA device reset in one node's kernel log is not tied to its peers' hang yet"
     ),
-    "w21_power_loss_logs_stop": (
-        "a node whose logs stop (power loss) is not found where the peers only time out and name no address"
-    ),
     "w28_gpfs_expel_one_node": (
         "a GPFS expel of one node (mmfs lines) is not read as that node's storage failure"
     ),

@@ -33,7 +33,7 @@ from kintsugi.diagnose.reports import (
 )
 from kintsugi.diagnose.signatures import Role, SignatureSet
 from kintsugi.diagnose.textscan import scan_text
-from kintsugi.diagnose.timeline import epoch_to_scale
+from kintsugi.diagnose.timeline import epoch_to_scale, reboot_in
 from kintsugi.events import Action, Category, Event, Layer, SchemaError
 
 MAX_JSON = 64 << 20
@@ -300,11 +300,42 @@ def _scan_file(
     out.dropped += parser.dropped
     if kind == "kernel" and size <= MAX_JSON:
         parser.findings += _memory_hog(path, ctx, parser.findings)
+    if kind == "kernel" and size <= MAX_REBOOT_SCAN:
+        parser.findings += _reboot(path, ctx)
     seen = [] if ctx.rank is None else [_rank_log(ctx)]
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
         seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
     return parser.findings + step_findings(parser, ctx) + seen
+
+
+MAX_REBOOT_SCAN = 16 << 20
+"""Kernel logs up to this size are read whole for an uptime that went back (a reboot)."""
+
+
+def _reboot(path: Path, ctx: Context) -> list[Finding]:
+    """A boot marker where the node's kernel log starts counting uptime again (it rebooted),
+    at the time its previous boot's last line was logged: when the machine went down."""
+    found = reboot_in(_text(path, ctx).splitlines())
+    if found is None:
+        return []
+    alive, booted = found
+    return [
+        Finding(
+            signature="boot_marker",
+            category=Category.HOST,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE,
+            severity=1,
+            role=Role.CONTEXT,
+            text="the kernel's uptime starts again: the node booted again after this time",
+            source=ctx.source,
+            node=ctx.node,
+            attempt=ctx.attempt,
+            ts=alive,
+            value=booted,
+        )
+    ]
 
 
 def _memory_hog(path: Path, ctx: Context, found: list[Finding]) -> list[Finding]:

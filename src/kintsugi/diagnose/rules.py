@@ -17,6 +17,7 @@ from kintsugi.diagnose.ranks import place_ranks, rank_homes
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
+    REBOOT_WINDOW_S,
     accused,
     environment,
     fabric_recovered,
@@ -177,6 +178,7 @@ def decide(
         or _hang_event(fs)
         or application_or_first(roots, symptoms)
         or accused(symptoms, all_nodes, last_seen or {}, context)
+        or _silent_node_rebooted(symptoms, fs, all_nodes)
         or _silent_rank(symptoms, fs)
         or straggler(context, homes)
     )
@@ -405,6 +407,45 @@ def _hang_event(fs: list[Finding]) -> Verdict | None:
         v.why(
             "action", "stuck_on_its_gpu", f"rank {p.rank} waits for its own GPU: exclude {p.node}"
         )
+    return v
+
+
+def _silent_node_rebooted(
+    symptoms: list[Finding], fs: list[Finding], all_nodes: Collection[str]
+) -> Verdict | None:
+    """The one node whose ranks never timed out, when its kernel log shows it booted again:
+    alive before the others' first timeout, up again only later. The machine went down
+    (power, a reset), which no rank of it could log: not a hang of its ranks."""
+    waits = [f for f in symptoms if f.category in (Category.HANG, Category.NETWORK)]
+    nodes = set(all_nodes) - {f.node for f in waits}
+    stamped = [f.ts for f in waits if f.ts is not None and f.ts_exact]
+    if len(nodes) != 1 or None in nodes or not stamped:
+        return None
+    node, complained = nodes.pop(), min(stamped)
+    boots = [
+        f
+        for f in fs
+        if f.signature == "boot_marker"
+        and f.node == node
+        and f.ts is not None
+        and f.ts < complained
+        and (f.value is None or f.value > complained - REBOOT_WINDOW_S)
+    ]
+    if not boots:
+        return None
+    p = min(waits, key=order)
+    v = Verdict(
+        Category.HOST,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, None),
+        Action.RESTART_WITHOUT_NODE,
+        0.7,
+        f"{node} went down: its ranks never timed out and its kernel log shows it booted again; "
+        f"the others timed out waiting for it: {p.text[:160]}",
+        primary=p,
+    )
+    v.support.append(boots[0])
+    v.why("all", "silent_node_rebooted", f"{node}'s ranks went quiet and the node booted again")
     return v
 
 

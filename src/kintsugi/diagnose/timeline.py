@@ -97,6 +97,26 @@ class Clock:
         return None
 
 
+def reboot_in(lines: list[str]) -> tuple[float, float | None] | None:
+    """Where a kernel log's uptime went back to near zero (the node booted again): the time of
+    the last line before it (the previous boot was alive then) and when the new boot began
+    (the first line after it, less its uptime), where the lines carry absolute stamps, as a
+    syslog or ``dmesg -T`` file does. The first such reboot counts."""
+    prev_up: float | None = None
+    prev_line = ""
+    for line in lines:
+        up = parse_uptime(line) if "[" in line else None
+        if up is None:
+            continue
+        if prev_up is not None and up < prev_up - 1.0:
+            alive, now = parse_ts(prev_line), parse_ts(line)
+            if alive is None:
+                return None
+            return alive, (now - up if now is not None else None)
+        prev_up, prev_line = up, line
+    return None
+
+
 def last_stamp(text: str) -> float | None:
     """The time of the last absolute timestamp in ``text`` (one pass per format)."""
     best: tuple[int, float] | None = None
