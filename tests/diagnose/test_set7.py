@@ -58,13 +58,10 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "w07_xid62_microcontroller_halt": (
-        "Xid 62 (internal micro-controller halt) is not in the Xid table yet, and its pid is not mapped to a rank"
+        "the Xid's pid is mapped to a rank only through the order of Ray's list of worker pids, which is not read"
     ),
     "w14_leaf_switch_down": (
         "label convention: an outage behind one switch is run_diagnostics here; sets 3, 4 and 5 say restart, which the engine follows"
-    ),
-    "w16_efa_device_reset_one_node": (
-        "an EFA device reset in one node's kernel log is not tied to its peers' hang yet"
     ),
     "w28_gpfs_expel_one_node": (
         "a GPFS expel of one node (mmfs lines) is not read as that node's storage failure"

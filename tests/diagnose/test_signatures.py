@@ -26,7 +26,11 @@ LINES = {
     "xid_app_fault": "NVRM: Xid (PCI:0000:3b:00): 13, pid=1, Graphics SM Warp Exception",
     "xid_follow_other": "NVRM: Xid (PCI:0000:3b:00): 45, pid=1, Ch 00000010",
     "xid_sbe_rate": "NVRM: Xid (PCI:0000:3b:00): 92, pid=1, High single-bit ECC error rate",
-    "xid_other": "NVRM: Xid (PCI:0000:3b:00): 62, pid=1, Internal micro-controller halt",
+    "xid_microcontroller": "NVRM: Xid (PCI:0000:3b:00): 62, pid=1, Internal micro-controller halt",
+    "xid_recovery_action": "NVRM: Xid (PCI:0000:3b:00): 154, GPU recovery action changed from 0x0"
+    " (None) to 0x2 (Node Reboot Required)",
+    "xid_unrecovered_ecc": "NVRM: Xid (PCI:0000:3b:00): 140, pid=1, Unrecovered ECC Error",
+    "xid_other": "NVRM: Xid (PCI:0000:3b:00): 57, pid=1, Error programming video memory",
     "cuda_ecc": "RuntimeError: CUDA error: uncorrectable ECC error encountered",
     "cuda_illegal_access": "RuntimeError: CUDA error: an illegal memory access was encountered",
     "cuda_device_assert": "RuntimeError: CUDA error: device-side assert triggered",
