@@ -66,9 +66,6 @@ GAPS = {
     "v10_efa_accusations_no_local_evidence": (
         "EFA/libfabric errors that name a peer's address are not read as accusations yet (we say a hang, no culprit)"
     ),
-    "v12_ray_one_node_wrong_nccl": (
-        "an NCCL version mismatch reported on one Ray worker is not read as that node's environment"
-    ),
     "v15_no_sm90_kernels_everywhere": (
         "label convention: a build without kernels for the GPU's architecture is the framework's here, the script's in the dev corpus"
     ),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kintsugi.diagnose.bundle import BundleScan, scan_bundle
+from kintsugi.diagnose.bundle import BundleScan, FileReport, scan_bundle
 from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
@@ -79,6 +80,39 @@ def resolve_nodes(
     return out
 
 
+ADDRESS_BOOK_MAX = 1 << 20
+"""Files up to this size are read for a line that pairs an address with a node's name."""
+_IPV4 = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+_TOKEN = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def address_book(
+    root: Path, files: Sequence[FileReport], unknown: Collection[str], nodes: Collection[str]
+) -> dict[str, set[str]]:
+    """Addresses the findings name that no log tied to a node, looked up in the bundle's small
+    files: a line holding the address and exactly one node's name (``/etc/hosts``, ``ray
+    status``, ``kubectl get pods -o wide``, an inventory) says whose it is."""
+    book: dict[str, set[str]] = {}
+    wanted = {ip for ip in unknown if _IPV4.match(ip)}
+    if not wanted or not nodes:
+        return book
+    for rep in files:
+        if rep.kind not in ("text", "kernel") or rep.size > ADDRESS_BOOK_MAX:
+            continue
+        try:
+            text = (root / rep.path).read_text(errors="replace")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            hits = [ip for ip in wanted if ip in line]
+            if len(hits) != 1:
+                continue
+            names = {t for t in _TOKEN.findall(line) if t in nodes}
+            if len(names) == 1:
+                book.setdefault(hits[0], set()).update(names)
+    return book
+
+
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
     """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
     out = []
@@ -144,6 +178,9 @@ def diagnose_bundle(
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
     found = rank_by_pid(scan.findings, scan.pid_ranks)
+    unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
+    for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
+        scan.aliases[ip] |= names
     found = resolve_nodes(found, scan.aliases, scan.nodes)
     scan.findings = resolve_peers(found, scan.aliases, scan.nodes) + hang_from_dumps(scan)
     topo = {**scan.topology, **(topology or {})}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping
+from pathlib import PurePath
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import quiet_rank
@@ -169,10 +170,38 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
     return None
 
 
+def _echoes(env: list[Finding]) -> set[str | None]:
+    """Nodes that only repeat another node's error, later: a driver or launcher re-raising
+    what its workers hit (Ray's driver, a head pod) in its own log, after the lines where its
+    workers' prefixes placed the error on the node where it happened."""
+
+    def earlier(a: Finding, b: Finding) -> bool:
+        if a.source == b.source:
+            return a.order < b.order
+        return a.ts is not None and b.ts is not None and a.ts_exact and b.ts_exact and a.ts < b.ts
+
+    nodes = {f.node for f in env}
+    return {
+        n
+        for n in nodes
+        # a driver's re-raise: in its own node's file, unprefixed, naming no rank
+        if all(f.rank is None and n in PurePath(f.source).parts[:-1] for f in env if f.node == n)
+        and any(
+            all(
+                any(earlier(g, f) for g in env if g.node == o and g.text == f.text)
+                for f in env
+                if f.node == n
+            )
+            for o in nodes - {n}
+        )
+    }
+
+
 def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
     """An environment error (library, driver, import) on one node while the others ran."""
     env = [f for f in roots if f.category is Category.DEPENDENCY]
-    bad = {f.node for f in env if f.node}
+    bad = {f.node for f in env if f.node} - _echoes(env)
+    env = [f for f in env if f.node in bad]
     if not env or len(nodes) < 2 or len(bad) != 1 or set(nodes) <= bad:
         return None
     node = next(iter(bad))
