@@ -7,20 +7,22 @@ import json
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.diagnose.records import unwrap_record
+from kintsugi.diagnose.records import Record, unwrap_record
 
 
 def test_unwrap_the_common_shapes() -> None:
     loki = {"labels": {"host": "n1"}, "line": "[rank0]:boom", "timestamp": "2024-06-04T09:58:31Z"}
-    assert unwrap_record(json.dumps(loki)) == ("[rank0]:boom", "2024-06-04T09:58:31Z")
+    assert unwrap_record(json.dumps(loki)) == Record("[rank0]:boom", "2024-06-04T09:58:31Z")
     docker = {"log": "Traceback (most recent call last):\n", "stream": "stderr", "time": "t"}
-    assert unwrap_record(json.dumps(docker)) == ("Traceback (most recent call last):", "t")
+    assert unwrap_record(json.dumps(docker)) == Record("Traceback (most recent call last):", "t")
     cw = {"message": "ValueError: x", "timestamp": 1718327560000}
-    assert unwrap_record(json.dumps(cw)) == ("ValueError: x", "2024-06-14T01:12:40.000000")
-    assert unwrap_record('            "message": "RuntimeError: a\\nb",') == (
-        "RuntimeError: a\nb",
-        None,
+    assert unwrap_record(json.dumps(cw)) == Record("ValueError: x", "2024-06-14T01:12:40.000000")
+    assert unwrap_record('            "message": "RuntimeError: a\\nb",') == Record(
+        "RuntimeError: a\nb", None
     )
+    # a program's own structured log names its rank and process
+    mine = {"level": "ERROR", "msg": "RuntimeError: CUDA error", "rank": 22, "pid": 70122}
+    assert unwrap_record(json.dumps(mine)) == Record("RuntimeError: CUDA error", None, 22, 70122)
     assert unwrap_record('{"kind": "step"}') is None
     assert unwrap_record("plain text") is None
 

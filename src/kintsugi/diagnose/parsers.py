@@ -202,9 +202,10 @@ class LineParser:
         if wrapped is not None:
             # A collector's record (Loki, Fluent Bit, Docker's json-file, CloudWatch): the
             # program's own text is a field, maybe several lines of it (a traceback).
-            text, when = wrapped
-            for part in text.split("\n"):
-                self._feed_line(part, lineno, hint, when)
+            if wrapped.rank is not None and wrapped.pid is not None:
+                self.pid_ranks.setdefault((self.ctx.node or "", wrapped.pid), wrapped.rank)
+            for part in wrapped.text.split("\n"):
+                self._feed_line(part, lineno, hint, wrapped.when, wrapped.rank)
             return
         self._feed_line(line, lineno, hint, None)
 
@@ -214,6 +215,7 @@ class LineParser:
         lineno: int | None,
         hint: Callable[[], float | None] | None,
         when: str | None,
+        named_rank: int | None = None,
     ) -> None:
         lead = COLLECTOR_STAMP.match(line)
         if lead is not None:
@@ -241,6 +243,8 @@ class LineParser:
         self._task = int(m.group("task")) if m and m.group("task") else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         rank = int(grank) if grank is not None else self.ctx.rank
+        if grank is None and named_rank is not None:
+            rank = named_rank  # the structured record's own field
         if body.startswith("srun: error:") and (st := srun_tasks(body)) is not None:
             # srun's own report of a task that died names its node and task (the global rank
             # when srun starts one task per GPU): not the node whose file holds the line

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 COLLECTOR_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? ")
 """An RFC 3339 stamp a collector put before the whole line (``kubectl logs --timestamps``,
@@ -39,7 +40,32 @@ def _when(v: object) -> str | None:
     return None
 
 
-def unwrap_record(line: str) -> tuple[str, str | None] | None:
+_RANK_KEYS = ("rank", "global_rank", "RANK")
+_PID_KEYS = ("pid", "process_id")
+
+
+class Record(NamedTuple):
+    """A collector's or a program's JSON record, unwrapped."""
+
+    text: str
+    when: str | None
+    rank: int | None = None
+    """The global rank a structured log names in a field of its own (``"rank": 22``)."""
+    pid: int | None = None
+    """The process id the record names (``"pid": 70122``), with its rank: an Xid's ``pid=``."""
+
+
+def _int_field(doc: dict[str, object], keys: tuple[str, ...]) -> int | None:
+    for k in keys:
+        v = doc.get(k)
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+            return v
+        if isinstance(v, str) and v.isdigit():
+            return int(v)
+    return None
+
+
+def unwrap_record(line: str) -> Record | None:
     """The program's text and time from a log collector's JSON record, or None: a JSON object
     line with a message field (Loki's ``line``, Docker's and Fluent Bit's ``log``, CloudWatch's
     ``message``, journald's ``MESSAGE``), or one ``"message": "..."`` line of a pretty-printed
@@ -56,10 +82,12 @@ def unwrap_record(line: str) -> tuple[str, str | None] | None:
         if text is None:
             return None
         when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), None)
-        return text.rstrip("\n"), when
+        return Record(
+            text.rstrip("\n"), when, _int_field(doc, _RANK_KEYS), _int_field(doc, _PID_KEYS)
+        )
     if s.startswith('"') and (m := _JSON_FIELD.match(line)):
         try:
-            return str(json.loads(m["v"])).rstrip("\n"), None
+            return Record(str(json.loads(m["v"])).rstrip("\n"), None)
         except ValueError:
             return None
     return None
