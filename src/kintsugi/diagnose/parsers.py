@@ -49,6 +49,9 @@ _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
     r"(?::\s?(?P<msg>.*))?$"
 )
+# A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
+# 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
+_STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
 _STEP = re.compile(r"(?i)\b(?:step|iter(?:ation)?)[\s:=#]*(\d+)")
@@ -242,6 +245,10 @@ class LineParser:
                 self._host = ip  # the worker's address: its node once aliases tell
         self._task = int(m.group("task")) if m and m.group("task") else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
+        late = _STAMPED_RANK.match(body) if grank is None and "[rank" in body else None
+        if late is not None:
+            grank, body = late["rank"], body[late.end() :]
+            lead = lead or late  # its stamp is the line's time
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field
