@@ -37,6 +37,7 @@ MISSING_KEYWORDS = (
     "n't join",
     "never joined",
     "missing ranks:",
+    "heartbeat",
 )
 """Lower-case literals of lines in which waiting ranks name the one that never arrived."""
 _MISSING = re.compile(
@@ -44,6 +45,9 @@ _MISSING = re.compile(
     r"didn't join|has not joined|have not joined|never joined|is not joining)"
     # the flight recorder's analysis (fr_trace): "missing ranks: [16, 17, 18]"
     r"|\bmissing ranks:\s*\[(?P<list>[\d,\s]+)\]"
+    # a fault-tolerance rank monitor (nvidia-resiliency-ext) that lost a rank's heartbeat
+    r"|\brank (?P<beat>\d+):? (?:did not get (?:subsequent |initial )?heartbeat|missed (?:its )?"
+    r"heartbeat|heartbeat (?:timed out|timeout))"
 )
 
 SLURM_KEYWORDS = ("srun: error:", "slurmstepd")
@@ -259,7 +263,7 @@ def accused_peer(line: str) -> str | None:
 def missing_ranks(line: str) -> list[int]:
     """Ranks that waiting ranks name as never having arrived (gloo's monitored_barrier)."""
     m = _MISSING.search(line)
-    return [int(x) for x in re.findall(r"\d+", m["ranks"] or m["list"])] if m else []
+    return [int(x) for x in re.findall(r"\d+", m["ranks"] or m["list"] or m["beat"])] if m else []
 
 
 def step_time(line: str) -> float | None:

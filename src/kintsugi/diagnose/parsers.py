@@ -334,7 +334,10 @@ class LineParser:
         low = body.lower()
         missing = (
             missing_ranks(body)
-            if "join" in low or "monitoredbarrier" in low or "missing ranks:" in low
+            if "join" in low
+            or "monitoredbarrier" in low
+            or "missing ranks:" in low
+            or "heartbeat" in low
             else []
         )
         for m in missing:

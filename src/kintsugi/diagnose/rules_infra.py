@@ -88,7 +88,18 @@ def hardware(
     if rank is None:
         rank = rank_on_node(p.node, roots)
     if rank is None and p.category in GPU:
-        # no rank died of it: the one rank of that node that never timed out is on the GPU
+        # no rank died of it: the one rank the waiters (or a heartbeat monitor) name as never
+        # arriving, where it ran on that node or its home is unknown
+        named = {
+            int(f.value)
+            for f in symptoms
+            if f.signature == "names_missing_rank"
+            and f.value is not None
+            and (homes or {}).get(int(f.value), p.node) == p.node
+        }
+        rank = named.pop() if len(named) == 1 else None
+    if rank is None and p.category in GPU:
+        # else the one rank of that node that never timed out is on the GPU
         rank = quiet_rank(p.node, symptoms, homes or {})
     action = p.action
     if p.signature == "enospc" and len(nodes) > 1:
