@@ -168,19 +168,23 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
-    v = finished(roots, context, homes) or (
-        network_switch(roots + symptoms, topology or {})
-        or hardware(roots, symptoms, all_nodes, homes)
-        or environment(roots, all_nodes)
-        or _memory_everywhere(roots)
-        or _numerical(roots)
-        or mismatched_collectives(symptoms)
-        or _hang_event(fs)
-        or application_or_first(roots, symptoms)
-        or accused(symptoms, all_nodes, last_seen or {}, context)
-        or _silent_node_rebooted(symptoms, fs, all_nodes)
-        or _silent_rank(symptoms, fs)
-        or straggler(context, homes)
+    v = (
+        finished(roots, context, homes)
+        or ended_by_scheduler(roots, context, homes)
+        or (
+            network_switch(roots + symptoms, topology or {})
+            or hardware(roots, symptoms, all_nodes, homes)
+            or environment(roots, all_nodes)
+            or _memory_everywhere(roots)
+            or _numerical(roots)
+            or mismatched_collectives(symptoms)
+            or _hang_event(fs)
+            or application_or_first(roots, symptoms)
+            or accused(symptoms, all_nodes, last_seen or {}, context)
+            or _silent_node_rebooted(symptoms, fs, all_nodes)
+            or _silent_rank(symptoms, fs)
+            or straggler(context, homes)
+        )
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is
@@ -215,9 +219,16 @@ def finished(
     if not done:
         return None
     last = max(done, key=order)
+    # a failure before a report with a time (the agents' "worker group finished") was
+    # survived, even where the final state (sacct's COMPLETED) has no time to compare
+    timed_end = max((f.ts for f in done if f.ts is not None), default=None)
     if any(f.severity >= 3 and order(f) > order(last) for f in roots):
         return None  # it failed again after a success (another attempt, a later job step)
-    if any(f.severity >= 4 and (f.ts is None or last.ts is None) for f in roots):
+    if any(
+        f.severity >= 4
+        and (f.ts is None or (last.ts is None and (timed_end is None or f.ts >= timed_end)))
+        for f in roots
+    ):
         return None  # a serious failure whose time cannot be compared: not clean
     slow = straggler(context, homes)
     if slow is not None:
@@ -232,6 +243,57 @@ def finished(
         primary=last,
     )
     v.why("all", "job_finished", f"{len(done)} report(s) that the job finished, none failed later")
+    return v
+
+
+CANCEL_REACTION_S = 10.0
+"""Slurm cancels a step within seconds of a task's death (``--kill-on-bad-exit``)."""
+
+
+def ended_by_scheduler(
+    roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
+) -> Verdict | None:
+    """The job was cancelled (scancel) or reached its time limit, and nothing failed before
+    that: the ranks' errors at the end are the teardown. A slowdown it suffered is still
+    worth its verdict; a cancel after a real failure is the operator's response to it."""
+    ends = [f for f in context if f.signature in ("job_cancelled", "job_time_limit")]
+    if not ends:
+        return None
+    timed = [f.ts for f in ends if f.ts is not None]
+    when = min(timed) if timed else None
+    # The teardown's own errors come after the cancel, as deaths (SIGTERM, aborts) and lost
+    # peers; any other failure up to a few seconds after it is what the job was cancelled for.
+    if any(
+        f.severity >= 3
+        and (
+            when is None
+            or f.ts is None
+            or f.ts < when - TIME_SLACK_S
+            or (f.signature not in GENERIC and f.ts <= when + CANCEL_REACTION_S)
+        )
+        for f in roots
+    ):
+        return None
+    slow = straggler(context, homes)
+    if slow is not None:
+        return slow
+    p = min(ends, key=order)
+    limit = any(f.signature == "job_time_limit" for f in ends)
+    v = Verdict(
+        Category.UNKNOWN,
+        Layer.SCRIPT,
+        None,
+        Action.RESTART if limit else Action.NONE,
+        0.7,
+        (
+            "the job reached its time limit: resubmit it from the newest checkpoint: "
+            if limit
+            else "the job was cancelled, nothing failed before: "
+        )
+        + p.text[:160],
+        primary=p,
+    )
+    v.why("all", "ended_by_scheduler", "no failure before the scheduler ended the job")
     return v
 
 
