@@ -306,6 +306,7 @@ def _scan_file(
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
         seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
+        seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     return parser.findings + step_findings(parser, ctx) + seen
 
 
@@ -367,10 +368,11 @@ def _text(path: Path, ctx: Context) -> str:
     return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
 
 
-def _rank_log(ctx: Context) -> Finding:
-    """A rank's own log exists: a rank that logged no error is known, not absent."""
+def _rank_log(ctx: Context, signature: str = "rank_log") -> Finding:
+    """A rank's own log exists: a rank that logged no error is known, not absent. As
+    ``rank_home``: the node's launcher says it started that rank there."""
     return Finding(
-        signature="rank_log",
+        signature=signature,
         category=Category.UNKNOWN,
         layer=Layer.FRAMEWORK,
         action=Action.NONE,

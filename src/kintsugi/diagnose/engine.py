@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,27 @@ def address_book(
     return book
 
 
+def rehome(findings: list[Finding]) -> list[Finding]:
+    """Lines that a collection point holds (a combined stdout, a launcher's directory) for
+    ranks whose nodes' own launchers say where they ran (``rank_home``) belong to those
+    nodes. A directory is a collection point when its ranks live on two or more other nodes."""
+    claims: dict[int, set[str]] = defaultdict(set)
+    for f in findings:
+        if f.signature == "rank_home" and f.rank is not None and f.node:
+            claims[f.rank].add(f.node)
+    homes = {r: next(iter(ns)) for r, ns in claims.items() if len(ns) == 1}
+    if not homes:
+        return findings
+    elsewhere: dict[str, set[str]] = defaultdict(set)
+    for f in findings:
+        if f.rank in homes and f.node and homes[f.rank] != f.node:
+            elsewhere[f.node].add(homes[f.rank])
+    hubs = {n for n, hs in elsewhere.items() if len(hs) >= 2}
+    return [
+        f.with_(node=homes[f.rank]) if f.node in hubs and f.rank in homes else f for f in findings
+    ]
+
+
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
     """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
     out = []
@@ -181,7 +203,7 @@ def diagnose_bundle(
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names
-    found = resolve_nodes(found, scan.aliases, scan.nodes)
+    found = rehome(resolve_nodes(found, scan.aliases, scan.nodes))
     scan.findings = resolve_peers(found, scan.aliases, scan.nodes) + hang_from_dumps(scan)
     topo = {**scan.topology, **(topology or {})}
     n = len(scan.files)

@@ -52,6 +52,7 @@ _EXC = re.compile(
 # A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
 # 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
 _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
+_GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
 _STEP = re.compile(r"(?i)\b(?:step|iter(?:ation)?)[\s:=#]*(\d+)")
@@ -121,7 +122,9 @@ class LineParser:
         """Addresses and hostnames seen to belong to this source's node."""
         self.pid_ranks: dict[tuple[str, int], int] = {}
         """(host in NCCL's prefix, pid) -> the rank that logged it."""
-        """Process id -> global rank, from NCCL's ``host:pid:tid`` prefixes of a rank's log."""
+        self.placed_ranks: set[int] = set()
+        """Global ranks the launcher of this file's node says it started there (torchrun's
+        rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
         self.own_ranks: set[int] = set()
         """Global ranks whose ``[rankN]:`` lines this file holds with no host or task label
         before them: ranks of the node whose file it is (a merged console labels its lines)."""
@@ -332,6 +335,10 @@ class LineParser:
             self.aliases.setdefault(ip, node)
             return True
         low = body.lower()
+        placed = _GLOBAL_RANKS.search(body) if "global_ranks=" in low else None
+        if placed is not None and self._host is None and self._task is None:
+            self.placed_ranks.update(int(x) for x in re.findall(r"\d+", placed[1]))
+            return True
         missing = (
             missing_ranks(body)
             if "join" in low

@@ -133,6 +133,7 @@ EXTRA_KEYWORDS = (
     *DATA_WAIT_KEYWORDS,
     *COMPUTE_KEYWORDS,
     *DETECTOR_KEYWORDS,
+    "global_ranks=",
 )
 
 
