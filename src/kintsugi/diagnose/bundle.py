@@ -28,6 +28,7 @@ from kintsugi.diagnose.reports import (
     parse_dcgm,
     parse_dcgm_health,
     parse_dcgm_prometheus,
+    parse_dcgm_text,
     parse_nvsmi,
     parse_nvsmi_csv,
 )
@@ -177,7 +178,7 @@ def sniff(head: bytes) -> str:
 
     Returns:
         One of binary, dcgm, events, topology, flight_recorder, nvsmi, nvsmi_csv,
-        dcgm_health, dcgm_prometheus, stacks, kernel, text.
+        dcgm_health, dcgm_text, dcgm_prometheus, stacks, kernel, text.
     """
     if b"\0" in head[:8192]:
         return "binary"
@@ -197,6 +198,8 @@ def sniff(head: bytes) -> str:
         return "nvsmi_csv"
     if b"Health Monitor Report" in head[:4096]:
         return "dcgm_health"
+    if b"| Diagnostic" in head[:4096] and b"| Result" in head[:4096]:
+        return "dcgm_text"
     if b"# TYPE DCGM_FI_" in head or b"\nDCGM_FI_DEV_" in head:
         return "dcgm_prometheus"
     if _KERNEL.search(head[:65536]):
@@ -276,6 +279,8 @@ def _scan_file(
         return parse_nvsmi_csv(_text(path, ctx), ctx)
     elif kind == "dcgm_health" and size <= MAX_JSON:
         return parse_dcgm_health(_text(path, ctx), ctx)
+    elif kind == "dcgm_text" and size <= MAX_JSON:
+        return parse_dcgm_text(_text(path, ctx), ctx)
     elif kind == "dcgm_prometheus" and size <= MAX_JSON:
         return parse_dcgm_prometheus(_text(path, ctx), ctx)
     elif kind == "stacks" and size <= MAX_JSON and ctx.rank is not None:

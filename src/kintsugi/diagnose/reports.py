@@ -48,27 +48,59 @@ def parse_dcgm(doc: dict[str, Any], ctx: Context) -> list[Finding]:
                 ws = _dicts(r.get("warnings"))
                 warnings = [str(w.get("warning", "")) for w in ws]
                 codes = [str(w.get("error_id", "")) for w in ws]
-                category, role = _dcgm_category(name)
                 gpu = str(r.get("entity_id", "?"))[:16]
-                said = " ".join(codes + warnings).lower()
-                if any(k in said for k in _THERMAL) and category is Category.GPU_HARDWARE:
-                    category, role = Category.STRAGGLER, Role.CONTEXT
-                out.append(
-                    Finding(
-                        signature=f"dcgm_{name.lower().replace(' ', '_')}",
-                        category=category,
-                        layer=Layer.INFRASTRUCTURE,
-                        action=Action.RESTART_WITHOUT_NODE,
-                        severity=5 if role is Role.ROOT else 2,
-                        role=role,
-                        text=f"DCGM {name} failed on GPU {gpu}: {'; '.join(warnings)[:240]}",
-                        source=ctx.source,
-                        node=ctx.node,
-                        attempt=ctx.attempt,
-                        order=len(out),
-                        detail=f"gpu{gpu}",
-                    )
-                )
+                out.append(_dcgm_failed(name, gpu, warnings, codes, ctx, len(out)))
+    return out
+
+
+def _dcgm_failed(
+    name: str, gpu: str, warnings: list[str], codes: list[str], ctx: Context, order: int
+) -> Finding:
+    """A failed DCGM diagnostic test on one GPU (from ``dcgmi diag``'s JSON or its table)."""
+    category, role = _dcgm_category(name)
+    said = " ".join(codes + warnings).lower()
+    if any(k in said for k in _THERMAL) and category is Category.GPU_HARDWARE:
+        category, role = Category.STRAGGLER, Role.CONTEXT
+    return Finding(
+        signature=f"dcgm_{name.lower().replace(' ', '_')}",
+        category=category,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.RESTART_WITHOUT_NODE,
+        severity=5 if role is Role.ROOT else 2,
+        role=role,
+        text=f"DCGM {name} failed on GPU {gpu}: {'; '.join(warnings)[:240]}",
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        order=order,
+        detail=f"gpu{gpu}",
+    )
+
+
+_DIAG_ROW = re.compile(r"^\|\s*(?P<name>[^|]+?)\s*\|\s*(?P<result>[^|]*?)\s*\|\s*$")
+_DIAG_GPUS = re.compile(r"\bGPU\s?(\d+)")
+
+
+def parse_dcgm_text(text: str, ctx: Context) -> list[Finding]:
+    """Findings from ``dcgmi diag``'s table: each test whose result is ``Fail - GPU5`` (or
+    ``Fail - All``), with the ``Warning`` rows under it that name the same GPU."""
+    out: list[Finding] = []
+    failed: list[tuple[str, str]] = []  # (test, gpu)
+    warnings: dict[str, list[str]] = {}
+    for raw in text.splitlines():
+        m = _DIAG_ROW.match(raw.strip())
+        if m is None:
+            continue
+        name, result = m["name"], m["result"]
+        if name.lower() in ("warning", "info"):
+            for gpu in _DIAG_GPUS.findall(result) or ["all"]:
+                warnings.setdefault(gpu, []).append(result[:200])
+        elif result.lower().startswith("fail"):
+            for gpu in _DIAG_GPUS.findall(result) or ["all"]:
+                failed.append((name[:80], gpu))
+    for name, gpu in failed:
+        said = warnings.get(gpu, []) + (warnings.get("all", []) if gpu != "all" else [])
+        out.append(_dcgm_failed(name, gpu, said, [], ctx, len(out)))
     return out
 
 
