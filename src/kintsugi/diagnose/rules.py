@@ -260,7 +260,7 @@ def ended_by_scheduler(
     if not ends:
         return None
     timed = [f.ts for f in ends if f.ts is not None]
-    when = min(timed) if timed else None
+    when = max(timed) if timed else None  # the job's end (an earlier job's cancel may show)
     # The teardown's own errors come after the cancel, as deaths (SIGTERM, aborts) and lost
     # peers; any other failure up to a few seconds after it is what the job was cancelled for.
     if any(
@@ -270,6 +270,7 @@ def ended_by_scheduler(
             or f.ts is None
             or f.ts < when - TIME_SLACK_S
             or (f.signature not in GENERIC and f.ts <= when + CANCEL_REACTION_S)
+            or f.severity >= 4
         )
         for f in roots
     ):
