@@ -78,6 +78,7 @@ LINES = {
     "dtype_device_mismatch": "RuntimeError: expected scalar type Float but found BFloat16",
     "job_succeeded": "I0830 02:41:07.332000 40712 torch/distributed/elastic/agent/server/api.py:"
     "880] [default] worker group successfully finished. Waiting 300 seconds for other agents",
+    "config_rejected": "Could not override 'model.micro_batch_sizee'.",
     "job_cancelled": "slurmstepd: error: *** STEP 8812.0 ON gpu-q-001 CANCELLED AT "
     "2024-09-25T16:27:02 ***",
     "job_time_limit": "slurmstepd: error: *** JOB 4411 ON nid001 CANCELLED AT 2024-09-25T16:27:02 "
