@@ -79,6 +79,9 @@ LINES = {
     "job_succeeded": "I0830 02:41:07.332000 40712 torch/distributed/elastic/agent/server/api.py:"
     "880] [default] worker group successfully finished. Waiting 300 seconds for other agents",
     "config_rejected": "Could not override 'model.micro_batch_sizee'.",
+    "node_not_responding": "[2024-01-08T06:15:00.113] error: Nodes nid001045 not responding, "
+    "setting DOWN",
+    "psu_failure": " 1a3 | 01/08/2024 | 06:10:00 | Power Supply PS2 | Failure detected | Asserted",
     "job_cancelled": "slurmstepd: error: *** STEP 8812.0 ON gpu-q-001 CANCELLED AT "
     "2024-09-25T16:27:02 ***",
     "job_time_limit": "slurmstepd: error: *** JOB 4411 ON nid001 CANCELLED AT 2024-09-25T16:27:02 "
