@@ -312,6 +312,8 @@ def _scan_file(
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
         seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
+    if ctx.node is not None:
+        seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
     return parser.findings + step_findings(parser, ctx) + seen
 
 
@@ -371,6 +373,23 @@ def _memory_hog(path: Path, ctx: Context, found: list[Finding]) -> list[Finding]
 def _text(path: Path, ctx: Context) -> str:
     """A structured file's whole text (decompressed), up to ``MAX_JSON`` bytes."""
     return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
+
+
+def _nccl_version(ctx: Context, version: str) -> Finding:
+    """The NCCL version a process of this node loaded."""
+    return Finding(
+        signature="nccl_version",
+        category=Category.DEPENDENCY,
+        layer=Layer.FRAMEWORK,
+        action=Action.NONE,
+        severity=0,
+        role=Role.CONTEXT,
+        text=f"NCCL {version} loaded",
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        detail=version,
+    )
 
 
 def _rank_log(ctx: Context, signature: str = "rank_log") -> Finding:

@@ -52,6 +52,7 @@ _EXC = re.compile(
 # A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
 # 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
 _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
+_NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
@@ -122,6 +123,8 @@ class LineParser:
         """Addresses and hostnames seen to belong to this source's node."""
         self.pid_ranks: dict[tuple[str, int], int] = {}
         """(host in NCCL's prefix, pid) -> the rank that logged it."""
+        self.nccl_versions: set[str] = set()
+        """NCCL versions this source's processes loaded (its banner, its errors)."""
         self.placed_ranks: set[int] = set()
         """Global ranks the launcher of this file's node says it started there (torchrun's
         rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
@@ -268,6 +271,8 @@ class LineParser:
             and self._task is None
         ):
             self.own_ranks.add(int(m.group("rank") or m.group("lrank")))
+        if "NCCL version" in body and (ver := _NCCL_VERSION.search(body)) is not None:
+            self.nccl_versions.add(ver[1])  # a fact; the line may be an error besides
         self._body, self._hint, self._ts_done = body, hint, False
         self._lead = when or (lead.group(0) if lead is not None else None)
         if self._tr is None and not self._tb and (body, rank) in self._spent:

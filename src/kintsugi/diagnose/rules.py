@@ -22,6 +22,7 @@ from kintsugi.diagnose.rules_infra import (
     environment,
     fabric_recovered,
     hardware,
+    mixed_nccl,
     network_switch,
 )
 from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal
@@ -175,6 +176,7 @@ def decide(
             network_switch(roots + symptoms, topology or {})
             or hardware(roots, symptoms, all_nodes, homes)
             or environment(roots, all_nodes)
+            or mixed_nccl(context, roots + symptoms)
             or _memory_everywhere(roots)
             or _numerical(roots)
             or mismatched_collectives(symptoms)

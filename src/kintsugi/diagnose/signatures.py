@@ -134,6 +134,7 @@ EXTRA_KEYWORDS = (
     *COMPUTE_KEYWORDS,
     *DETECTOR_KEYWORDS,
     "global_ranks=",
+    "nccl version",
 )
 
 
