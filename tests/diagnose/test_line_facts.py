@@ -79,3 +79,14 @@ def test_rank_blocks_place_ranks_and_find_the_quiet_one() -> None:
     ]  # fmt: skip
     assert quiet_rank("b", waits, homes) == 6
     assert quiet_rank("a", waits, homes) is None
+
+
+def test_iso_stamps_in_different_zones_land_on_one_scale() -> None:
+    from kintsugi.diagnose.timeline import parse_ts
+
+    berlin = parse_ts("2024-05-01T17:31:07+02:00 oom-kill")
+    new_york = parse_ts("2024-05-01T11:31:12-04:00 segfault")
+    utc = parse_ts("2024-05-01T15:31:09Z reset")
+    assert berlin is not None and new_york is not None and utc is not None
+    assert berlin < utc < new_york
+    assert parse_ts("2024-05-01 15:31:09,5 naive") == utc + 0.5

@@ -25,6 +25,7 @@ _MONTH_START = [0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
 _ISO = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d\d)-(?P<mo>[01]\d)-(?P<d>[0-3]\d)[ T_]"
     r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:[.,](?P<f>\d{1,9}))?"
+    r"(?P<tz>Z|[+-][01]\d:?[0-5]\d)?(?!\d)"
 )
 # glog pads the month (E0312); PyTorch's c10 logger does not (E312, E1106).
 _GLOG = re.compile(
@@ -45,6 +46,16 @@ def _seconds(mo: int, d: int, h: int, mi: int, s: int, frac: str | None) -> floa
     return float(((_MONTH_START[mo] + d - 1) * 24 + h) * 3600 + mi * 60 + min(s, 59)) + f
 
 
+def _offset(tz: str | None) -> float:
+    """Seconds an ISO 8601 stamp's zone is ahead of UTC (``+02:00`` is 7200; none or ``Z``:
+    0), so stamps written in different zones land on one scale."""
+    if not tz or tz == "Z":
+        return 0.0
+    digits = tz[1:].replace(":", "")
+    secs = int(digits[:2]) * 3600 + int(digits[2:]) * 60
+    return float(secs if tz[0] == "+" else -secs)
+
+
 def parse_ts(line: str) -> float | None:
     """Seconds since the start of the year of the first absolute timestamp in ``line``."""
     best: tuple[int, float] | None = None
@@ -53,7 +64,7 @@ def parse_ts(line: str) -> float | None:
         if m and (best is None or m.start() < best[0]):
             v = _seconds(int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
             if v is not None:
-                best = (m.start(), v)
+                best = (m.start(), v - _offset(m.groupdict().get("tz")))
     if best is None and (m := _TEXTUAL.search(line)):
         mon = _MONTHS[m["mon"][:3].lower()]
         v = _seconds(mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
@@ -129,5 +140,5 @@ def last_stamp(text: str) -> float | None:
         mon = int(m["mo"]) if "mo" in rx.groupindex else _MONTHS[m["mon"][:3].lower()]
         v = _seconds(mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
         if v is not None:
-            best = (m.start(), v)
+            best = (m.start(), v - _offset(m.groupdict().get("tz")))
     return best[1] if best else None
