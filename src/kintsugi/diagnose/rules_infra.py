@@ -132,14 +132,20 @@ cable reseated days ago), not the cause, when a more recent one exists."""
 
 
 def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
-    """``hw`` without the events long before the first failure of anything else, unless that
-    would leave none."""
+    """``hw`` without the events long before the first failure of anything else (unless that
+    would leave none), and without those that came after every other failure was over: a
+    node that went down after the job had already failed did not fail it."""
     others = [f.ts for f in found if f not in hw and f.ts is not None and f.ts_exact]
     if not others:
         return hw
     start = min(others) - HISTORY_S
-    recent = [f for f in hw if f.ts is None or f.ts >= start]
-    return recent or hw
+    recent = [f for f in hw if f.ts is None or f.ts >= start] or hw
+    end = max(others) + AFTERMATH_S
+    return [f for f in recent if f.ts is None or not f.ts_exact or f.ts <= end]
+
+
+AFTERMATH_S = 120.0
+"""A hardware event this long after the last failure of anything else is not its cause."""
 
 
 SHARED = (Category.STORAGE, Category.NETWORK)
