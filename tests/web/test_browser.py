@@ -117,8 +117,12 @@ def test_pages_in_a_browser_while_a_run_trains(browser: Any, tmp_path: Path) -> 
         with running_dash(f"sqlite:///{db}", "--refresh-seconds", "1") as d:
             # Live parts are replaced every second: an element found a moment ago may be gone,
             # so every lookup happens inside a wait that retries on a stale element.
+            # 120 s: on a loaded CI machine the killed rank's restart once took longer than 60 s
             wait = WebDriverWait(
-                browser, 60, poll_frequency=0.2, ignored_exceptions=[StaleElementReferenceException]
+                browser,
+                120,
+                poll_frequency=0.2,
+                ignored_exceptions=[StaleElementReferenceException],
             )
 
             def click(css: str) -> None:
