@@ -126,10 +126,13 @@ def spares(handler: Any, round_members: frozenset[object]) -> frozenset[object]:
     restarted and wait to rejoin it. Syncs elastic's shared state first; unreadable: none."""
     with contextlib.suppress(Exception):
         handler.num_nodes_waiting()  # syncs elastic's shared state
-        state = _state(handler)
-        waiting = set(state.wait_list) | set(state.redundancy_list)
-        return frozenset(waiting - set(round_members) - {handler._this_node})
+        return _spares_in(_state(handler), round_members, handler._this_node)
     return frozenset()
+
+
+def _spares_in(state: Any, round_members: frozenset[object], me: object) -> frozenset[object]:
+    waiting = set(state.wait_list) | set(state.redundancy_list)
+    return frozenset(waiting - set(round_members) - {me})
 
 
 def make_way(
@@ -151,9 +154,8 @@ def make_way(
                 return False
             if state.round > trained_in and state.complete:
                 return True
-            if not (state.participants.keys() - round_members) and not spares(
-                handler, round_members
-            ):
+            joining = state.participants.keys() - round_members
+            if not joining and not _spares_in(state, round_members, handler._this_node):
                 return False  # the spare is gone (not waiting, not joining): this node is needed
         time.sleep(0.25)
     return False

@@ -303,10 +303,8 @@ def _scan_file(
             out.pid_ranks[(host, pid)] = rank
             out.pid_ranks.setdefault((ctx.node, pid), rank)
     out.dropped += parser.dropped
-    if kind == "kernel" and size <= MAX_JSON:
-        parser.findings += _memory_hog(path, ctx, parser.findings)
-    if kind == "kernel" and size <= MAX_REBOOT_SCAN:
-        parser.findings += _reboot(path, ctx)
+    if kind == "kernel":
+        parser.findings += _kernel_whole(path, ctx, size, parser.findings)
     seen = [] if ctx.rank is None else [_rank_log(ctx)]
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
@@ -321,10 +319,24 @@ MAX_REBOOT_SCAN = 16 << 20
 """Kernel logs up to this size are read whole for an uptime that went back (a reboot)."""
 
 
-def _reboot(path: Path, ctx: Context) -> list[Finding]:
+def _kernel_whole(path: Path, ctx: Context, size: int, found: list[Finding]) -> list[Finding]:
+    """What only a kernel log's whole text tells (read once, where it is needed): another
+    user's process that held the memory the OOM killer ran out of, and a reboot."""
+    hog = size <= MAX_JSON and any(
+        f.signature == "oom_killer" and "Killed process" in f.text for f in found
+    )
+    if not hog and size > MAX_REBOOT_SCAN:
+        return []
+    lines = _text(path, ctx).splitlines()
+    return (_memory_hog(lines, found) if hog else []) + (
+        _reboot(lines, ctx) if size <= MAX_REBOOT_SCAN else []
+    )
+
+
+def _reboot(lines: list[str], ctx: Context) -> list[Finding]:
     """A boot marker where the node's kernel log starts counting uptime again (it rebooted),
     at the time its previous boot's last line was logged: when the machine went down."""
-    found = reboot_in(_text(path, ctx).splitlines())
+    found = reboot_in(lines)
     if found is None:
         return []
     alive, booted = found
@@ -346,13 +358,13 @@ def _reboot(path: Path, ctx: Context) -> list[Finding]:
     ]
 
 
-def _memory_hog(path: Path, ctx: Context, found: list[Finding]) -> list[Finding]:
+def _memory_hog(lines: list[str], found: list[Finding]) -> list[Finding]:
     """A finding when the kernel's OOM killer killed a process while another user's process
     held most of the node's memory (``oomtable``); read only where the killer struck."""
     kills = [f for f in found if f.signature == "oom_killer" and "Killed process" in f.text]
     if not kills:
         return []
-    hog = memory_hog(_text(path, ctx).splitlines())
+    hog = memory_hog(lines)
     if hog is None:
         return []
     k = kills[-1]
@@ -425,26 +437,22 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
                 text = f"median {what} {med:.3f}s per step in the last quarter of the log"
                 out.append(_timing(sig, text, ctx, rank, med))
-    for slow, s in parser.slow_reports.items():
+    # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
+    reports = [
+        (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the fastest")
+        for r, s in parser.slow_reports.items()
+    ] + [(f"node {n}", "", n, s, "the median") for n, s in parser.slow_node_reports.items()]
+    for who, detail, node, s, against in reports:
         if s.seen < 2:
             continue  # named once: a hiccup, not a straggler
         med = statistics.median(s.values)
         text = (
-            f"the straggler detector named rank {slow} the slowest in {s.seen} report(s), "
-            f"{med:.2f}x the fastest"
+            f"the straggler detector named {who} the slowest in {s.seen} report(s), "
+            f"{med:.2f}x {against}"
         )
         named = _timing("slowest_rank_named", text, ctx, None, med)
-        # the node the report names for it is blamed like a peer (resolved through aliases)
-        out.append(named.with_(detail=str(slow), peer=parser.slow_nodes.get(slow)))
-    for node, s in parser.slow_node_reports.items():
-        if s.seen < 2:
-            continue
-        med = statistics.median(s.values)
-        text = (
-            f"the straggler detector named node {node} the slowest in {s.seen} report(s), "
-            f"{med:.2f}x the median"
-        )
-        out.append(_timing("slowest_rank_named", text, ctx, None, med).with_(detail="", peer=node))
+        # the node the report names is blamed like a peer (resolved through aliases)
+        out.append(named.with_(detail=detail, peer=node))
     for rank, s in parser.step_times.items():
         v = s.values
         if len(v) < 3:

@@ -143,9 +143,9 @@ class LineParser:
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.slow_nodes: dict[int, str] = {}
+        """Rank a straggler detector named -> the node the report says it ran on."""
         self.slow_node_reports: dict[str, StepSeries] = {}
         """Nodes a detector scored as the slowest (no rank), and how much slower."""
-        """Rank a straggler detector named -> the node the report says it ran on."""
         self.dropped = 0
         """Findings not kept because of the caps."""
         self._per_key: dict[tuple[str, int | None], int] = {}
@@ -258,10 +258,13 @@ class LineParser:
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field
-        if body.startswith("srun: error:") and (st := srun_tasks(body)) is not None:
+        if "srun: error:" in body and (st := srun_tasks(body)) is not None:
             # srun's own report of a task that died names its node and task (the global rank
-            # when srun starts one task per GPU): not the node whose file holds the line
+            # when srun starts one task per GPU): not the node whose file holds the line; and
+            # the console's lines labelled with those tasks are that node's
             self._host = st[0]
+            for t in st[1]:
+                self.task_nodes[t] = st[0]
             if len(st[1]) == 1:
                 rank = st[1][0]
         if (
@@ -316,10 +319,7 @@ class LineParser:
             # the next attempt (``Worker group FAILED. 2/3 attempts left; will restart``).
             self._restarts += 1
             return True
-        if "srun: error:" in body and (tasks := srun_tasks(body)) is not None:
-            for t in tasks[1]:
-                self.task_nodes[t] = tasks[0]
-        elif self._task is not None and "slurmstepd" in body and (host := stepd_node(body)):
+        if self._task is not None and "slurmstepd" in body and (host := stepd_node(body)):
             self.task_nodes.setdefault(self._task, host)
         node = self.ctx.node
         prefix = nccl_prefix(body)

@@ -59,6 +59,11 @@ def place_ranks(homes: Mapping[int, str]) -> dict[int, str]:
     return out
 
 
+def named_missing(fs: Iterable[Finding]) -> set[int]:
+    """Ranks the waiting ranks (or a heartbeat monitor) name as never having arrived."""
+    return {int(f.value) for f in fs if f.signature == "names_missing_rank" and f.value is not None}
+
+
 def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]) -> int | None:
     """The one rank of ``node``'s block that never reported waiting while the others did.
 

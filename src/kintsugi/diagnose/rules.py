@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.ranks import place_ranks, rank_homes
+from kintsugi.diagnose.ranks import named_missing, place_ranks, rank_homes
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
@@ -172,21 +172,19 @@ def decide(
     v = (
         finished(roots, context, homes)
         or ended_by_scheduler(roots, context, homes)
-        or (
-            network_switch(roots + symptoms, topology or {})
-            or hardware(roots, symptoms, all_nodes, homes)
-            or environment(roots, all_nodes)
-            or mixed_nccl(context, roots + symptoms)
-            or _memory_everywhere(roots)
-            or _numerical(roots)
-            or mismatched_collectives(symptoms)
-            or _hang_event(fs)
-            or application_or_first(roots, symptoms)
-            or accused(symptoms, all_nodes, last_seen or {}, context)
-            or _silent_node_rebooted(symptoms, fs, all_nodes)
-            or _silent_rank(symptoms, fs)
-            or straggler(context, homes)
-        )
+        or network_switch(roots + symptoms, topology or {})
+        or hardware(roots, symptoms, all_nodes, homes)
+        or environment(roots, all_nodes)
+        or mixed_nccl(context, roots + symptoms)
+        or _memory_everywhere(roots)
+        or _numerical(roots)
+        or mismatched_collectives(symptoms)
+        or _hang_event(fs)
+        or application_or_first(roots, symptoms)
+        or accused(symptoms, all_nodes, last_seen or {}, context)
+        or _silent_node_rebooted(symptoms, fs, all_nodes)
+        or _silent_rank(symptoms, fs)
+        or straggler(context, homes)
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is
@@ -522,9 +520,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     waiting = {(f.node, f.rank) for f in waits if f.rank is not None}
     silent = sorted(known - waiting, key=lambda nr: (nr[0] or "", nr[1] or 0))
     p = min(waits, key=order)
-    named = {
-        int(f.value) for f in waits if f.signature == "names_missing_rank" and f.value is not None
-    }
+    named = named_missing(waits)
     if len(named) == 1:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)

@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping
 from pathlib import PurePath
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.ranks import quiet_rank
+from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
@@ -90,13 +90,7 @@ def hardware(
     if rank is None and p.category in GPU:
         # no rank died of it: the one rank the waiters (or a heartbeat monitor) name as never
         # arriving, where it ran on that node or its home is unknown
-        named = {
-            int(f.value)
-            for f in symptoms
-            if f.signature == "names_missing_rank"
-            and f.value is not None
-            and (homes or {}).get(int(f.value), p.node) == p.node
-        }
+        named = {r for r in named_missing(symptoms) if (homes or {}).get(r, p.node) == p.node}
         rank = named.pop() if len(named) == 1 else None
     if rank is None and p.category in GPU:
         # else the one rank of that node that never timed out is on the GPU

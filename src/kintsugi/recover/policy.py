@@ -118,24 +118,20 @@ def decide(
         )
     if restarts_done >= config.max_restarts:
         return Decision(DecisionKind.STOP, f"restart budget spent ({config.max_restarts} restarts)")
+    culprit = diagnosis.culprit if diagnosis is not None else None
+    names_me = culprit is not None and culprit.node == this_node
     if (
         config.can_exclude
+        and names_me
         and diagnosis is not None
         and diagnosis.action is Action.RESTART_WITHOUT_NODE
-        and diagnosis.culprit is not None
-        and diagnosis.culprit.node == this_node
     ):
         return Decision(DecisionKind.LEAVE, f"this node is the culprit: {diagnosis.summary}")
     backoff = 0.0
     if stalled >= 1 and len(outcomes) >= 2:
         backoff = min(config.backoff_max_s, config.backoff_s * 2 ** (stalled - 1))
     why = diagnosis.summary if diagnosis is not None else last.failure
-    suspect = (
-        last.failure != "peer"
-        and diagnosis is not None
-        and diagnosis.culprit is not None
-        and diagnosis.culprit.node == this_node
-    )
+    suspect = names_me and last.failure != "peer"
     return Decision(DecisionKind.RESTART, f"{last.failure}: {why}", backoff, suspect=suspect)
 
 
