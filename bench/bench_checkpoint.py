@@ -4,7 +4,8 @@ Two ranks (gloo), each its own simulated node so that replicas cross "nodes". Pe
 the time ``save`` blocks the training loop (first call and warm), against (a) an in-memory
 ``clone()`` of the same state, the floor; (b) ``torch.save`` to the same disk, fsynced; (c)
 DCP ``async_save`` in three configurations, timed until the state may be modified again.
-Then restore from a peer's memory against storage (page cache evicted), the extra host
+Then ``restore(into=state)`` from each tier: this node's memory, a peer's memory, and storage
+(page cache evicted), the extra host
 memory, and the step-time overhead at the interval ``auto`` picks for a realistic failure rate.
 
     python bench/bench_checkpoint.py            # quick: 64 and 256 MB per rank
@@ -74,7 +75,6 @@ def bench_size(mb: int, root: Path, rank: int) -> dict[str, Any]:
     from torch.distributed.checkpoint.state_dict_saver import AsyncCheckpointerType
 
     import kintsugi
-    from kintsugi.checkpoint import blob, restore
 
     state = make_state(mb)
     out: dict[str, Any] = {"mb": mb}
@@ -93,33 +93,26 @@ def bench_size(mb: int, root: Path, rank: int) -> dict[str, Any]:
     t_dur = timed(lambda: (ck.save(next(step), state), ck.wait()))
     out["kintsugi_durable_s"] = t_dur
 
-    # Restore: this rank's snapshot from the other node's holder, against storage (evicted).
-    cands = restore.candidates(
-        rank=ck.ident.rank,
-        world_size=ck.ident.world_size,
-        node=ck.ident.node,
-        node_dir=ck.node_dir,
-        holders=ck.holders,
-        root=ck.root,
-        skipped=[],
-        peer_timeout_s=30,
-    )
-    newest = max(c.step for c in cands)
-
-    def load(tier: str) -> None:
-        c = next(c for c in cands if c.tier == tier and c.step == newest)
-        if tier == "storage":
-            f = Path(c.source)
+    # Restore through the real path, into the live state (no copy of it allocated), from
+    # each tier in turn: this node's memory, the other node's holder, storage (page cache
+    # evicted first: a cold read, as after a crash).
+    def evict() -> None:
+        for f in ck.root.glob(f"step_*/rank_{rank:05d}.bin"):
             fd = os.open(f, os.O_RDONLY)
             os.fsync(fd)
-            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)  # a cold read, as after a crash
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
             os.close(fd)
-        blob.parse(c.load(), copy=False)
+
+    def load(tier: str) -> None:
+        r = ck.restore(into=state, tiers=(tier,))
+        assert r is not None and r.tier == tier, (tier, r and r.tier)
 
     note(f"{mb} MB: restore")
-    out["restore_memory"] = timed(lambda: load("memory"))
-    out["restore_peer"] = timed(lambda: load("peer"))
-    out["restore_storage"] = timed(lambda: load("storage"))
+    for tier in ("memory", "peer", "storage"):
+        if tier == "storage":
+            evict()
+        out[f"restore_{tier}"] = timed(lambda tier=tier: load(tier))
+        ck.wait()  # a restage re-replicates in the background: not part of the next figure
     shm = sum(p.stat().st_size for p in Path(ck.node_dir or ".").glob("*") if p.is_file())
     out["host_memory_x"] = rank_max(shm / (mb * (1 << 20)))
     ck.close()

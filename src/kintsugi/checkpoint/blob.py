@@ -9,10 +9,12 @@ Layout: ``MAGIC | u64 header length | header JSON | padding | tensor bytes (64-a
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +29,21 @@ def _align(n: int) -> int:
     return (n + _ALIGN - 1) // _ALIGN * _ALIGN
 
 
-def crc32(buf: Any) -> int:
-    """Checksum of a buffer (zlib's CRC-32 runs at several GB/s here)."""
-    return zlib.crc32(buf) & 0xFFFFFFFF
+def _crc_impl() -> Callable[[Any, int], int]:
+    try:
+        from isal import isal_zlib  # ISA-L: the same CRC-32, about 3x zlib's speed
+
+        return isal_zlib.crc32
+    except ImportError:  # no wheel for this platform: zlib computes the same value
+        return zlib.crc32
+
+
+_crc = _crc_impl()
+
+
+def crc32(buf: Any, value: int = 0) -> int:
+    """CRC-32 (zlib's polynomial) of a buffer, continuing from ``value`` for chunked input."""
+    return _crc(buf, value) & 0xFFFFFFFF
 
 
 def alloc(n: int) -> memoryview:
@@ -158,6 +172,25 @@ def write_header(buf: memoryview, header: bytes) -> int:
     return _align(_PREFIX.size + len(header))
 
 
+def _plain(t: Any) -> bool:
+    """A CPU tensor whose bytes are one dense run in memory (memmove can copy it)."""
+    return bool(t.device.type == "cpu" and t.is_contiguous() and not t.is_conj() and not t.is_neg())
+
+
+def copy_into(dst: Any, src: Any) -> None:
+    """``dst.copy_(src)`` for tensors of one dtype and shape; plain CPU ones by ``memmove``.
+
+    glibc's memmove (non-temporal stores for large runs, the GIL released) copies about
+    1.7x faster than a one-thread ``copy_`` here; anything else takes ``copy_``.
+    """
+    n = src.numel() * src.element_size()
+    if n and dst.dtype == src.dtype and _plain(dst) and _plain(src):
+        ctypes.memmove(dst.data_ptr(), src.data_ptr(), n)
+    else:
+        # Non-blocking device-to-host copies overlap; the caller synchronizes once.
+        dst.copy_(src, non_blocking=src.device.type != "cpu")
+
+
 def copy_tensors(layout: Layout, buf: Any, data_offset: int) -> None:
     """Copies the layout's tensors into ``buf`` (a writable buffer) after the header."""
     import torch
@@ -168,11 +201,32 @@ def copy_tensors(layout: Layout, buf: Any, data_offset: int) -> None:
         if n == 0:
             continue
         dst = torch.frombuffer(buf, dtype=torch.uint8, count=n, offset=data_offset + spec["offset"])
-        # Non-blocking device-to-host copies overlap; one synchronize below ends them all.
         on_accelerator |= t.device.type != "cpu"
-        dst.view(t.dtype).view(t.shape).copy_(t, non_blocking=t.device.type != "cpu")
+        copy_into(dst.view(t.dtype).view(t.shape), t)
     if on_accelerator and torch.cuda.is_available():
         torch.cuda.synchronize()
+
+
+def plain(layout: Layout) -> bool:
+    """Whether every tensor of ``layout`` is a plain CPU tensor (see ``pieces``)."""
+    return all(_plain(t) for t in layout.tensors)
+
+
+def pieces(layout: Layout, header: bytes) -> list[tuple[int, Any]]:
+    """The snapshot as (offset, bytes) pieces that view the tensors' own memory.
+
+    Only for a ``plain`` layout: written with ``pwrite`` into a fresh shared-memory file they
+    cost no page faults (the kernel allocates and fills each page in one pass), which makes
+    the very first save cheaper than a ``clone()``. The tensors must stay alive meanwhile.
+    """
+    prefix = bytearray(_align(_PREFIX.size + len(header)))
+    data = write_header(memoryview(prefix), header)
+    out: list[tuple[int, Any]] = [(0, prefix)]
+    for t, spec in zip(layout.tensors, layout.specs, strict=True):
+        n = spec["nbytes"]
+        if n:
+            out.append((data + spec["offset"], (ctypes.c_char * n).from_address(t.data_ptr())))
+    return out
 
 
 @dataclass(slots=True)
@@ -288,7 +342,7 @@ def load_into(target: Any, loaded: Any, path: str = "state", *, dry_run: bool = 
             )
         if not dry_run:
             with torch.no_grad():
-                local.copy_(loaded)
+                copy_into(local, loaded)
     elif isinstance(target, dict):
         if not isinstance(loaded, dict) or set(target) != set(loaded):
             theirs = set(loaded) if isinstance(loaded, dict) else set()

@@ -8,6 +8,7 @@ load, each rank from its fastest valid tier.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -15,6 +16,7 @@ import shutil
 import tempfile
 import time
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +131,7 @@ class Checkpointer:
             storage_timeout_s=storage_timeout_s,
             peer_timeout_s=peer_timeout_s,
             report=send,
+            newest=_newest(self._slots),
         )
         self._closed = False
         self._blocking_s: float | None = None
@@ -200,10 +203,13 @@ class Checkpointer:
             self._last_call = (step, time.monotonic())
             return False
         slot = self._slots[index]
-        view = slot.begin(length)
-        offset = blob.write_header(view, header)
-        blob.copy_tensors(layout, view, offset)
-        view.release()
+        if not slot.fits(length) and blob.plain(layout):
+            slot.fill(length, blob.pieces(layout, header))  # first save: no page faults
+        else:
+            view = slot.begin(length)
+            offset = blob.write_header(view, header)
+            blob.copy_tensors(layout, view, offset)
+            view.release()
         slot.commit(step, length, self.ident.world_size)
         blocking = time.monotonic() - now
         fp = blob.fingerprint(layout.tree, layout.specs)
@@ -295,12 +301,15 @@ class Checkpointer:
 
     # --- restoring ---------------------------------------------------------------------
 
-    def restore(self, into: Any = None) -> Restored | None:
+    def restore(self, into: Any = None, *, tiers: Sequence[str] = restore.TIERS) -> Restored | None:
         """Loads the newest checkpoint every rank can load; call it on every rank.
 
         Args:
             into: a live state (e.g. ``{"model": model.state_dict(), ...}``) to copy into in
-                place; it must have the checkpoint's structure.
+                place; it must have the checkpoint's structure. The fastest way: no copy of
+                the state is allocated.
+            tiers: where to look (default all: ``memory``, ``peer``, ``storage``); e.g.
+                ``("storage",)`` to distrust every copy in memory. The same on every rank.
 
         Returns:
             None when there is no checkpoint, else step, state, tier and what was skipped.
@@ -309,6 +318,9 @@ class Checkpointer:
             IncompatibleCheckpoint: from another world size, or (with ``into``) another model.
         """
         self._check_open()
+        bad = sorted(set(tiers) - set(restore.TIERS))
+        if bad or not tiers:
+            raise CheckpointError(f"tiers must be some of {restore.TIERS}, got {tuple(tiers)!r}")
         t0 = time.monotonic()
         skipped: list[str] = []
         cands = restore.candidates(
@@ -321,15 +333,35 @@ class Checkpointer:
             skipped=skipped,
             peer_timeout_s=self._peer_timeout_s,
         )
-        r = restore.restore(cands, self.ident.rank, self.ident.world_size, skipped)
+        cands = [c for c in cands if c.tier in tiers]
+        staged: list[int] = []
+
+        def sink(n: int) -> memoryview:
+            # A snapshot fetched from a peer or storage lands in a staging slot: restaging it
+            # into this node's memory tier then costs nothing.
+            if staged:
+                return self._slots[staged[0]].begin(n)
+            index = self._persister.pick()
+            if index is None:
+                return blob.alloc(n)
+            staged.append(index)
+            return self._slots[index].begin(n)
+
+        r = restore.restore(cands, self.ident.rank, self.ident.world_size, skipped, sink)
         if r is None:
             return None
+        assert r.raw is not None
         if into is not None:
             blob.load_into(into, r.state, dry_run=True)
             blob.load_into(into, r.state)
             r.state = into
-        if r.tier != "memory" and r.raw is not None:
-            self._restage(r)
+        else:
+            # The tensors view a slot that later saves overwrite: the caller gets its own.
+            r.state = blob.parse(r.raw, copy=True).state
+        if r.tier != "memory" and staged and _within(r.raw, self._slots[staged[0]]):
+            self._restaged(r, staged[0])
+        with contextlib.suppress(BufferError):  # a tensor may still view it; GC then frees it
+            r.raw.release()
         r.raw = None
         r.duration_s = time.monotonic() - t0
         self._restore_s = r.duration_s
@@ -345,22 +377,17 @@ class Checkpointer:
         )
         return r
 
-    def _restage(self, r: Restored) -> None:
-        """Puts a snapshot fetched from a peer or storage back into this node's memory tier,
-        and re-replicates it (a replacement node must hold copies again)."""
+    def _restaged(self, r: Restored, index: int) -> None:
+        """Commits a snapshot fetched from a peer or storage into staging slot ``index`` (this
+        node's memory tier again), and re-replicates it (a replacement node must hold copies
+        again)."""
         assert r.raw is not None
-        index = self._persister.pick()
-        if index is None:
-            return
+        length = len(r.raw)
         slot = self._slots[index]
-        view = slot.begin(len(r.raw))
-        view[:] = r.raw
-        view.release()
-        slot.commit(r.step, len(r.raw), self.ident.world_size)
-        slot.set_crc(blob.crc32(r.raw))
         h, _ = blob.read_header(r.raw)
-        self._persister.submit(
-            Job(index, r.step, len(r.raw), str(h["fingerprint"]), to_storage=r.tier != "storage")
+        slot.commit(r.step, length, self.ident.world_size)
+        self._persister.submit(  # the background computes the CRC, as after a save
+            Job(index, r.step, length, str(h["fingerprint"]), to_storage=r.tier != "storage")
         )
 
     # --- lifetime ----------------------------------------------------------------------
@@ -388,6 +415,18 @@ class Checkpointer:
     def _check_open(self) -> None:
         if self._closed:
             raise CheckpointError("this Checkpointer is closed; create a new one")
+
+
+def _newest(slots: list[Slot]) -> int | None:
+    """The slot holding the newest committed snapshot (a restarted rank's first save must not
+    overwrite it), or None."""
+    held = [(i.step, i.index) for i in (s.info() for s in slots) if i is not None and i.committed]
+    return max(held)[1] if held else None
+
+
+def _within(view: memoryview, slot: Slot) -> bool:
+    """Whether ``view`` is the payload of ``slot`` (not a private fallback buffer)."""
+    return view.obj is slot.buffer
 
 
 def _ema(old: float, new: float) -> float:

@@ -74,8 +74,9 @@ class Persister:
         storage_timeout_s: float,
         peer_timeout_s: float,
         report: Report,
+        newest: int | None = None,
     ) -> None:
-        self.book = SlotBook()
+        self.book = SlotBook(newest=newest)
         self._slots = slots
         self._root = root
         self._rank = rank
@@ -154,7 +155,8 @@ class Persister:
                 b.lock.notify_all()
 
     def _prefault(self, job: Job) -> None:
-        """Readies the other slot for the next save (its first use would page-fault)."""
+        """Readies both slots for the next saves: maps the pages of the one just written (a
+        first save writes them without mapping them) and grows and faults in the other."""
         b = self.book
         other = 1 - job.slot
         with b.lock:
@@ -162,6 +164,8 @@ class Persister:
                 return
             b.reading = other  # keeps ``pick`` off this slot while it is remapped
         try:
+            if job.slot not in b.stuck:
+                self._slots[job.slot].warm()
             self._slots[other].reserve(job.length)
         except OSError as e:
             log.warning("kintsugi: cannot reserve the second staging slot: %s", e)

@@ -37,6 +37,11 @@ class Restored:
     source: str = ""
     duration_s: float = 0.0
     raw: memoryview | None = None
+    """The snapshot's bytes while the Checkpointer finishes the restore (then None)."""
+
+
+Sink = Callable[[int], memoryview]
+"""Gives a writable buffer of n bytes for a snapshot being fetched (a staging slot)."""
 
 
 @dataclass(slots=True)
@@ -44,7 +49,8 @@ class Candidate:
     step: int
     tier: str
     source: str
-    load: Callable[[], memoryview]
+    load: Callable[[Sink], memoryview]
+    """Fetches and checks the snapshot (into the sink's buffer, or a view of a memory slot)."""
 
 
 def candidates(
@@ -74,7 +80,7 @@ def candidates(
                     info.step,
                     "memory",
                     f"memory://{node}/rank{rank}/step{info.step}",
-                    functools.partial(slots.load_slot, path, info),
+                    functools.partial(_map_slot, path, info),
                 )
             )
     for name, addr in sorted(holders.items()):
@@ -95,7 +101,7 @@ def candidates(
                     step,
                     "peer",
                     f"peer://{name}/rank{rank}/step{step}",
-                    functools.partial(wire.get, addr, rank, step, peer_timeout_s),
+                    functools.partial(_get_peer, addr, rank, step, peer_timeout_s),
                 )
             )
     on_disk = storage.scan(root, world_size)
@@ -120,15 +126,23 @@ def candidates(
 
 
 def load_step(
-    cands: list[Candidate], step: int, rank: int, world_size: int, skipped: list[str]
+    cands: list[Candidate],
+    step: int,
+    rank: int,
+    world_size: int,
+    skipped: list[str],
+    sink: Sink = blob.alloc,
 ) -> Restored | None:
-    """Loads ``step`` from the fastest tier that holds a valid copy of it."""
+    """Loads ``step`` from the fastest tier that holds a valid copy of it.
+
+    The state's tensors view the loaded bytes (no copy): the caller copies them out before
+    the buffer is reused.
+    """
     for c in cands:
         if c.step != step:
             continue
         try:
-            raw = c.load()
-            # ``raw`` is a private buffer nobody reuses: tensors may view it without a copy.
+            raw = c.load(sink)
             parsed = blob.parse(raw, copy=False)
             if parsed.rank != rank or parsed.world_size != world_size or parsed.step != step:
                 raise ValueError(
@@ -168,13 +182,17 @@ def all_ok(ok: bool, world_size: int) -> bool:
 
 
 def restore(
-    cands: list[Candidate], rank: int, world_size: int, skipped: list[str]
+    cands: list[Candidate],
+    rank: int,
+    world_size: int,
+    skipped: list[str],
+    sink: Sink = blob.alloc,
 ) -> Restored | None:
     """The newest step that every rank loads, or None if there is none."""
     common = agree({c.step for c in cands}, world_size)
     while common:
         step = max(common)
-        r = load_step(cands, step, rank, world_size, skipped)
+        r = load_step(cands, step, rank, world_size, skipped, sink)
         if all_ok(r is not None, world_size):
             assert r is not None
             r.skipped = skipped
@@ -187,5 +205,13 @@ def restore(
     return None
 
 
-def _read_storage(d: Path, rank: int) -> memoryview:
-    return storage.read(d, rank)[0]
+def _map_slot(path: Path, info: slots.SlotInfo, _sink: Sink) -> memoryview:
+    return slots.map_slot(path, info)
+
+
+def _read_storage(d: Path, rank: int, sink: Sink) -> memoryview:
+    return storage.read(d, rank, sink)[0]
+
+
+def _get_peer(addr: wire.Address, rank: int, step: int, timeout_s: float, sink: Sink) -> memoryview:
+    return wire.get(addr, rank, step, timeout_s, sink)

@@ -9,12 +9,14 @@ The files live in page cache, so they outlive the rank; the holder removes them 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import mmap
 import os
 import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kintsugi.checkpoint import blob
 
@@ -24,6 +26,26 @@ _MAGIC = b"KTSGSLT1"
 NO_CRC = 1 << 40
 _MADV_POPULATE_WRITE = 23
 """Linux 5.14+: allocate and map every page of a range now (Python lacks the constant)."""
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+_libc.madvise.restype = ctypes.c_int
+
+
+def _populate(mm: mmap.mmap) -> None:
+    """``madvise(MADV_POPULATE_WRITE)`` over the whole mapping, without the GIL.
+
+    ``mmap.madvise`` holds the GIL for the whole call: populating a gigabyte in the background
+    would stall the training thread for the better part of a second.
+
+    Raises:
+        OSError: the kernel refused (before 5.14: EINVAL).
+    """
+    anchor = ctypes.c_char.from_buffer(mm)
+    addr = ctypes.addressof(anchor)
+    del anchor  # the export must not outlive this call: the slot may remap later
+    if _libc.madvise(addr, len(mm), _MADV_POPULATE_WRITE) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, os.strerror(err))
 
 
 @dataclass(slots=True)
@@ -86,9 +108,34 @@ class Slot:
         os.ftruncate(self._fd, need)
         self._map(need)
         try:
-            self.buffer.madvise(_MADV_POPULATE_WRITE)
-        except (OSError, ValueError):
+            _populate(self.buffer)
+        except OSError:
             os.posix_fallocate(self._fd, 0, need)  # kernels before 5.14: allocate at least
+
+    def fits(self, length: int) -> bool:
+        """Whether a snapshot of ``length`` bytes fits the slot's current mapping."""
+        return SLOT_HEADER + length <= self._size
+
+    def fill(self, length: int, parts: list[tuple[int, Any]]) -> None:
+        """Writes a snapshot given as (payload offset, bytes) pieces with ``pwrite``, uncommitted.
+
+        For a slot that must grow (the first save): writing allocates each page and fills it
+        in one pass, without the page fault per 4 KiB page that a copy into a fresh mapping
+        pays (and without zeroing pages that are about to be overwritten).
+        """
+        need = SLOT_HEADER + length
+        os.ftruncate(self._fd, need)
+        _pwrite_all(self._fd, _HDR.pack(_MAGIC, 0, -1, length, NO_CRC, -1), 0)
+        for off, part in parts:
+            _pwrite_all(self._fd, part, SLOT_HEADER + off)
+        self._map(need)
+
+    def warm(self) -> None:
+        """Maps every page of the slot now (they exist after ``fill``; the mapping does not),
+        so that the next save into it takes no minor faults. Run in the background."""
+        if self._mm is not None:
+            with contextlib.suppress(OSError):
+                _populate(self._mm)
 
     def begin(self, length: int) -> memoryview:
         """Marks the slot uncommitted and returns a view of ``length`` payload bytes."""
@@ -117,6 +164,13 @@ class Slot:
                 self._mm.close()
             self._mm = None
         os.close(self._fd)
+
+
+def _pwrite_all(fd: int, data: Any, offset: int) -> None:
+    mv = memoryview(data).cast("B")
+    while len(mv):
+        n = os.pwrite(fd, mv, offset)
+        mv, offset = mv[n:], offset + n
 
 
 def slot_paths(node_dir: Path, rank: int) -> list[Path]:
@@ -158,21 +212,23 @@ def read_valid(node_dir: Path, rank: int) -> list[tuple[SlotInfo, Path]]:
     return [(info, p) for r, info, p in scan(node_dir) if r == rank]
 
 
-def load_slot(path: Path, info: SlotInfo) -> memoryview:
-    """Reads a committed slot into a private buffer and checks it.
+def map_slot(path: Path, info: SlotInfo) -> memoryview:
+    """A view of a committed slot's payload, checked against its CRC; no copy.
+
+    The view keeps the mapping alive; tensors parsed from it must be copied out before the
+    slot is written again.
 
     Raises:
-        ValueError: the checksum disagrees, or the snapshot is malformed.
+        ValueError: the checksum disagrees, or the slot is shorter than its header says.
     """
-    buf = blob.alloc(info.length)
     with path.open("rb") as f:
         if os.fstat(f.fileno()).st_size < SLOT_HEADER + info.length:
             raise ValueError("slot is shorter than its header says")
-        # A copy straight out of the shared pages: no read() buffer in between.
-        with mmap.mmap(f.fileno(), SLOT_HEADER + info.length, access=mmap.ACCESS_READ) as mm:
-            src = memoryview(mm)
-            buf[:] = src[SLOT_HEADER : SLOT_HEADER + info.length]
-            src.release()
-    if info.crc is not None and blob.crc32(buf) != info.crc:
+        # Copy-on-write: writable for torch.frombuffer, though nothing ever writes to it.
+        mm = mmap.mmap(f.fileno(), SLOT_HEADER + info.length, access=mmap.ACCESS_COPY)
+    view = memoryview(mm)[SLOT_HEADER : SLOT_HEADER + info.length]
+    if info.crc is not None and blob.crc32(view) != info.crc:
+        view.release()
+        mm.close()
         raise ValueError("slot checksum mismatch")
-    return buf
+    return view

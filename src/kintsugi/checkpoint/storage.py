@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from kintsugi.checkpoint import blob
 from kintsugi.checkpoint.errors import StorageFull, UnwritableDirectory
 
 _STEP = re.compile(r"^step_(\d{12})$")
-_CHUNK = 64 << 20
+_CHUNK = 16 << 20
 
 
 def step_dir(root: Path, step: int) -> Path:
@@ -165,8 +166,10 @@ def _problem(d: Path, world_size: int) -> str | None:
     return None
 
 
-def read(d: Path, rank: int) -> tuple[memoryview, dict[str, Any]]:
-    """Reads and checks one rank's snapshot against its manifest.
+def read(
+    d: Path, rank: int, sink: Callable[[int], memoryview] = blob.alloc
+) -> tuple[memoryview, dict[str, Any]]:
+    """Reads one rank's snapshot into ``sink(size)`` and checks it against its manifest.
 
     Raises:
         ValueError: size or checksum disagree with the manifest, or a file is unreadable.
@@ -175,15 +178,21 @@ def read(d: Path, rank: int) -> tuple[memoryview, dict[str, Any]]:
         m = json.loads((d / f"rank_{rank:05d}.json").read_bytes())
         path = d / str(m["file"])
         size = int(m["bytes"])
-        buf = blob.alloc(size)
-        with path.open("rb") as f:
-            got = f.readinto(buf)
-            extra = f.read(1)
-    except (OSError, ValueError, KeyError, TypeError) as e:
+        with path.open("rb", buffering=0) as f:
+            if os.fstat(f.fileno()).st_size != size:
+                raise ValueError(f"{path.name} has the wrong size (manifest says {size} bytes)")
+            buf = sink(size)
+            crc = pos = 0
+            while pos < size:
+                # The checksum of each chunk runs while the page cache reads ahead the next.
+                got = f.readinto(buf[pos : pos + _CHUNK])
+                if not got:
+                    raise ValueError(f"{path.name} ended early (manifest says {size} bytes)")
+                crc = blob.crc32(buf[pos : pos + got], crc)
+                pos += got
+    except (OSError, KeyError, TypeError, json.JSONDecodeError) as e:
         raise ValueError(f"unreadable: {e}") from None
-    if got != size or extra:
-        raise ValueError(f"{path.name} has the wrong size (manifest says {size} bytes)")
-    if blob.crc32(buf) != int(m["crc32"]):
+    if crc != int(m["crc32"]):
         raise ValueError(f"{path.name} fails its checksum")
     return buf, m
 

@@ -10,6 +10,7 @@ import hmac
 import json
 import socket
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ _LEN = struct.Struct(">I")
 MAX_HEADER = 1 << 20
 CHUNK = 16 << 20
 BUFFER = 8 << 20
+_CRC_STEP = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +51,26 @@ def send_msg(sock: socket.socket, msg: dict[str, Any]) -> None:
     sock.sendall(_LEN.pack(len(data)) + data)
 
 
-def recv_exact(sock: socket.socket, buf: Any) -> None:
-    """Fills ``buf`` (a writable buffer) from ``sock``; raises ConnectionError on EOF."""
+def recv_exact(sock: socket.socket, buf: Any, crc: int = 0) -> int:
+    """Fills ``buf`` (a writable buffer) from ``sock``; returns its CRC-32 (continuing ``crc``).
+
+    The checksum runs on each megabyte as it arrives, while the kernel keeps receiving the
+    next: the check costs little more than the transfer.
+
+    Raises:
+        ConnectionError: the peer closed the connection before ``buf`` was full.
+    """
     mv = memoryview(buf).cast("B")
-    pos = 0
+    pos = summed = 0
     while pos < len(mv):
         n = sock.recv_into(mv[pos : pos + CHUNK])
         if n == 0:
             raise ConnectionError("peer closed the connection mid-transfer")
         pos += n
+        if pos - summed >= _CRC_STEP or pos == len(mv):
+            crc = blob.crc32(mv[summed:pos], crc)
+            summed = pos
+    return crc
 
 
 def recv_msg(sock: socket.socket) -> dict[str, Any]:
@@ -104,15 +117,25 @@ def put(addr: Address, meta: dict[str, Any], payload: memoryview, timeout_s: flo
         raise ConnectionError(f"holder on {addr.node} refused the copy: {reply.get('error')}")
 
 
-def get(addr: Address, rank: int, step: int, timeout_s: float) -> memoryview:
-    """Fetches and checks one snapshot; raises ValueError if it disagrees with its CRC."""
+def get(
+    addr: Address,
+    rank: int,
+    step: int,
+    timeout_s: float,
+    sink: Callable[[int], memoryview] = blob.alloc,
+) -> memoryview:
+    """Fetches one snapshot into ``sink(size)`` and checks it.
+
+    Raises:
+        ValueError: the holder has no such copy, or it disagrees with its CRC.
+    """
     with _connect(addr, timeout_s) as s:
         send_msg(s, {"op": "get", "rank": rank, "step": step, "key": addr.key})
         reply = recv_msg(s)
         if not reply.get("ok"):
             raise ValueError(f"holder on {addr.node} has no copy: {reply.get('error')}")
-        buf = blob.alloc(int(reply["bytes"]))
-        recv_exact(s, buf)
-    if blob.crc32(buf) != int(reply["crc"]):
+        buf = sink(int(reply["bytes"]))
+        crc = recv_exact(s, buf)
+    if crc != int(reply["crc"]):
         raise ValueError(f"the copy on {addr.node} fails its checksum")
     return buf
