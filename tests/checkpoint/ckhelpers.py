@@ -11,15 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from kintsugi.checkpoint import holder
+from kintsugi.checkpoint import fsys, holder
 
 HERE = Path(__file__).resolve().parent
 SAVER = HERE / "saver.py"
 
 
-def stop_holders(root: Path) -> None:
-    """Stops every holder whose directory belongs to the storage directory ``root``."""
-    digest = hashlib.blake2b(str(root.resolve()).encode(), digest_size=4).hexdigest()
+def stop_holders(root: Path | str) -> None:
+    """Stops every holder whose directory belongs to the storage location ``root``."""
+    key = fsys.target(root).key()
+    digest = hashlib.blake2b(key.encode(), digest_size=4).hexdigest()
     base = Path("/dev/shm") / f"kintsugi-ckpt-{os.getuid()}"
     if not base.is_dir():
         return

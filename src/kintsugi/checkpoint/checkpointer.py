@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kintsugi.checkpoint import blob, holder, placement, restore, storage, wire
+from kintsugi.checkpoint import blob, fsys, holder, placement, restore, wire
 from kintsugi.checkpoint import interval as policy
 from kintsugi.checkpoint.errors import CheckpointError, NotDistributed
 from kintsugi.checkpoint.persist import Job, Persister
 from kintsugi.checkpoint.restore import Restored
 from kintsugi.checkpoint.slots import Slot, slot_paths
 from kintsugi.runtime import messages as m
-from kintsugi.runtime.ckpt import checkpoint_dir
+from kintsugi.runtime.ckpt import ENV_CKPT_DIR, checkpoint_dir
 from kintsugi.runtime.core import send
 
 log = logging.getLogger("kintsugi.checkpoint")
@@ -90,8 +90,12 @@ class Checkpointer:
         ):
             if not (v > 0 and math.isfinite(v)):
                 raise CheckpointError(f"{name} must be a positive number, got {v!r}")
-        self.root = checkpoint_dir(directory)
-        storage.check_writable(self.root)
+        self.storage = fsys.target(
+            directory if directory is not None else os.environ.get(ENV_CKPT_DIR) or checkpoint_dir()
+        )
+        self.storage.check_writable()
+        self.root = self.storage.url
+        """The storage location as given: a directory, or an fsspec URL."""
         self.ident = placement.identity()
         if self.ident.world_size > 1 and not _dist_ready():
             raise NotDistributed(
@@ -123,7 +127,7 @@ class Checkpointer:
         self._slots = [Slot(p, i) for i, p in enumerate(slot_paths(stage_dir, self.ident.rank))]
         self._persister = Persister(
             slots=self._slots,
-            root=self.root,
+            storage=self.storage,
             rank=self.ident.rank,
             world_size=self.ident.world_size,
             keep=keep,
@@ -149,7 +153,7 @@ class Checkpointer:
         self.skipped_saves = 0
 
     def _start_holder(self) -> wire.Address | None:
-        d = placement.node_dir(self.ident, self.root)
+        d = placement.node_dir(self.ident, self.storage.key())
         host = placement.advertised_host()
         try:
             info = holder.ensure(d, self.ident.node, placement.watched_pid(), host)
@@ -329,7 +333,7 @@ class Checkpointer:
             node=self.ident.node,
             node_dir=self.node_dir,
             holders=self.holders,
-            root=self.root,
+            storage=self.storage,
             skipped=skipped,
             peer_timeout_s=self._peer_timeout_s,
         )

@@ -12,10 +12,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from kintsugi.checkpoint import blob, storage, wire
 from kintsugi.checkpoint.errors import CheckpointError, StorageTimeout
+from kintsugi.checkpoint.fsys import Target
 from kintsugi.checkpoint.slots import Slot
 from kintsugi.runtime import messages as m
 
@@ -66,7 +66,7 @@ class Persister:
         self,
         *,
         slots: list[Slot],
-        root: Path,
+        storage: Target,
         rank: int,
         world_size: int,
         keep: int,
@@ -78,7 +78,7 @@ class Persister:
     ) -> None:
         self.book = SlotBook(newest=newest)
         self._slots = slots
-        self._root = root
+        self._storage = storage
         self._rank = rank
         self._ws = world_size
         self._keep = keep
@@ -206,15 +206,15 @@ class Persister:
         def write() -> None:
             try:
                 path = storage.write(
-                    self._root, job.step, self._rank, self._ws, payload, crc, job.fingerprint
+                    self._storage, job.step, self._rank, self._ws, payload, crc, job.fingerprint
                 )
-                storage.collect(self._root, self._rank, self._ws, self._keep)
-                result.append(Outcome(job.step, None, str(path), time.monotonic() - t0))
+                storage.collect(self._storage, self._rank, self._ws, self._keep)
+                result.append(Outcome(job.step, None, path, time.monotonic() - t0))
             except CheckpointError as e:
                 result.append(Outcome(job.step, e, "", time.monotonic() - t0))
             except OSError as e:
                 err = CheckpointError(
-                    f"checkpoint step {job.step} could not be written to {self._root}: "
+                    f"checkpoint step {job.step} could not be written to {self._storage.url}: "
                     f"{e.strerror or e}"
                 )
                 result.append(Outcome(job.step, err, "", time.monotonic() - t0))
@@ -230,7 +230,7 @@ class Persister:
         writer.join(self._storage_timeout_s)
         if writer.is_alive():
             err = StorageTimeout(
-                f"checkpoint step {job.step} did not reach {self._root} within "
+                f"checkpoint step {job.step} did not reach {self._storage.url} within "
                 f"{self._storage_timeout_s:g} s; the previous checkpoint stays latest"
             )
             self._finish(job, Outcome(job.step, err, "", time.monotonic() - t0))

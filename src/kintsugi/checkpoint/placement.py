@@ -47,13 +47,14 @@ def _safe(s: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", s)[:64]
 
 
-def node_dir(ident: Identity, storage: Path) -> Path:
-    """The node's holder directory: per user, job, storage directory and node name.
+def node_dir(ident: Identity, storage_key: str) -> Path:
+    """The node's holder directory: per user, job, storage location and node name.
 
-    Keyed by the storage directory too, so two jobs or two tests never share snapshots.
+    Keyed by the storage location too (``Target.key()``), so two jobs or two tests never share
+    snapshots.
     """
     base = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
-    digest = hashlib.blake2b(str(storage.resolve()).encode(), digest_size=4).hexdigest()
+    digest = hashlib.blake2b(storage_key.encode(), digest_size=4).hexdigest()
     return (
         base / f"kintsugi-ckpt-{os.getuid()}" / f"{_safe(ident.run)}-{digest}-{_safe(ident.node)}"
     )

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kintsugi.checkpoint import blob, slots, storage, wire
+from kintsugi.checkpoint import blob, slots, wire
+from kintsugi.checkpoint import storage as storage_mod
 from kintsugi.checkpoint.errors import IncompatibleCheckpoint
+from kintsugi.checkpoint.fsys import Target
 
 log = logging.getLogger("kintsugi.checkpoint")
 
@@ -60,7 +62,7 @@ def candidates(
     node: str,
     node_dir: Path | None,
     holders: dict[str, wire.Address],
-    root: Path,
+    storage: Target,
     skipped: list[str],
     peer_timeout_s: float,
 ) -> list[Candidate]:
@@ -104,10 +106,10 @@ def candidates(
                     functools.partial(_get_peer, addr, rank, step, peer_timeout_s),
                 )
             )
-    on_disk = storage.scan(root, world_size)
+    on_disk = storage_mod.scan(storage, world_size)
     if on_disk and on_disk[0].problem and "ranks, this job has" in on_disk[0].problem:
         raise IncompatibleCheckpoint(
-            f"checkpoint step {on_disk[0].step} in {root} was {on_disk[0].problem}; "
+            f"checkpoint step {on_disk[0].step} in {storage.url} was {on_disk[0].problem}; "
             "resume with the same world size or give another directory"
         )
     for s in on_disk:
@@ -118,8 +120,8 @@ def candidates(
             Candidate(
                 s.step,
                 "storage",
-                str(s.path / f"rank_{rank:05d}.bin"),
-                functools.partial(_read_storage, s.path, rank),
+                storage.display(f"{s.path}/rank_{rank:05d}.bin"),
+                functools.partial(_read_storage, storage, s.path, rank),
             )
         )
     return sorted(out, key=lambda c: (-c.step, TIERS.index(c.tier)))
@@ -209,8 +211,8 @@ def _map_slot(path: Path, info: slots.SlotInfo, _sink: Sink) -> memoryview:
     return slots.map_slot(path, info)
 
 
-def _read_storage(d: Path, rank: int, sink: Sink) -> memoryview:
-    return storage.read(d, rank, sink)[0]
+def _read_storage(storage: Target, d: str, rank: int, sink: Sink) -> memoryview:
+    return storage_mod.read(storage, d, rank, sink)[0]
 
 
 def _get_peer(addr: wire.Address, rank: int, step: int, timeout_s: float, sink: Sink) -> memoryview:
