@@ -304,6 +304,7 @@ def worker(
         RANK=str(rank),
         WORLD_SIZE=str(ws),
         LOCAL_RANK=str(rank),
+        LOCAL_WORLD_SIZE=str(ws),  # both ranks share this machine's cores (copy threads)
         MASTER_ADDR="127.0.0.1",
         MASTER_PORT=str(port),
         KINTSUGI_NODE=f"node{rank}",  # each rank its own simulated node: replicas cross nodes

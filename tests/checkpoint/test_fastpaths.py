@@ -17,7 +17,7 @@ import torch
 from ckhelpers import stop_holders
 
 import kintsugi
-from kintsugi.checkpoint import CheckpointError, blob, slots
+from kintsugi.checkpoint import CheckpointError, blob, copier, slots
 
 
 @pytest.fixture
@@ -172,5 +172,30 @@ def test_a_corrupt_memory_slot_is_skipped_for_storage(ckdir: Path) -> None:
         r = ck.restore(into=_state(0))
         assert r is not None and (r.step, r.tier) == (4, "storage")
         assert any("memory step 4" in s and "checksum" in s for s in r.skipped), r.skipped
+    finally:
+        ck.close()
+
+
+def test_copies_on_several_threads_are_bitwise(
+    ckdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(copier.ENV_THREADS, "3")
+    assert copier.threads() == 3
+    g = torch.Generator().manual_seed(11)
+    # 40 MB: above the size where the copy is shared out, in pieces of several tensors.
+    big = {"a": torch.randn(5_000_000, generator=g), "b": torch.randn(123, 4567, generator=g)}
+    big["c"] = torch.randint(0, 100, (2_500_001,), generator=g, dtype=torch.int32)
+    ck = kintsugi.Checkpointer(ckdir, replicas=0, interval=None, keep=2)
+    try:
+        for step in (1, 2, 3):  # pwrite pieces into a fresh slot, then memmove batches
+            big["a"][0] = float(step)
+            ck.save(step, big)
+        ck.wait()
+        live = {k: torch.zeros_like(v) for k, v in big.items()}
+        for tier in ("memory", "storage"):
+            r = ck.restore(into=live, tiers=(tier,))
+            assert r is not None and (r.step, r.tier) == (3, tier)
+            assert all(torch.equal(live[k], v) for k, v in big.items()), tier
+            ck.wait()
     finally:
         ck.close()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kintsugi.checkpoint import blob
+from kintsugi.checkpoint import blob, copier
 
 SLOT_HEADER = 4096
 _HDR = struct.Struct("<8sQqQQq")  # magic, committed, step, length, crc, world size
@@ -126,8 +126,14 @@ class Slot:
         need = SLOT_HEADER + length
         os.ftruncate(self._fd, need)
         _pwrite_all(self._fd, _HDR.pack(_MAGIC, 0, -1, length, NO_CRC, -1), 0)
-        for off, part in parts:
-            _pwrite_all(self._fd, part, SLOT_HEADER + off)
+        fd, step = self._fd, copier.piece()
+        items = [
+            (off + i, mv[i : i + step])
+            for off, part in parts
+            for mv in [memoryview(part).cast("B")]
+            for i in range(0, len(mv), step)
+        ]
+        copier.each(lambda p: _pwrite_all(fd, p[1], SLOT_HEADER + p[0]), items, length)
         self._map(need)
 
     def warm(self) -> None:
