@@ -56,3 +56,15 @@ def result(p: subprocess.CompletedProcess[str]) -> dict[str, object] | None:
             assert got is None or isinstance(got, dict)
             return got
     raise AssertionError(f"no RESULT line: rc={p.returncode}\n{p.stdout}\n{p.stderr}")
+
+
+def snapshot(state: object, step: int = 7) -> bytearray:
+    """``state`` as snapshot bytes of rank 0 of 1, through the plain copy path."""
+    from kintsugi.checkpoint import blob
+
+    layout = blob.flatten(state)
+    header = layout.header(step, 0, 1)
+    buf = bytearray(layout.size(len(header)))
+    off = blob.write_header(memoryview(buf), header)
+    blob.copy_tensors(layout, buf, off)
+    return buf

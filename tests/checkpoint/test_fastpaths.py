@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from ckhelpers import stop_holders
+from ckhelpers import snapshot, stop_holders
 
 import kintsugi
 from kintsugi.checkpoint import CheckpointError, blob, copier, slots
@@ -42,15 +42,6 @@ def _state(seed: int) -> dict[str, object]:
     }
 
 
-def _bytes_plain(state: object) -> bytes:
-    layout = blob.flatten(state)
-    header = layout.header(5, 0, 1)
-    buf = bytearray(layout.size(len(header)))
-    off = blob.write_header(memoryview(buf), header)
-    blob.copy_tensors(layout, buf, off)
-    return bytes(buf)
-
-
 def test_pwrite_pieces_give_the_same_snapshot_as_the_copy(tmp_path: Path) -> None:
     state = _state(3)
     layout = blob.flatten(state)
@@ -63,7 +54,7 @@ def test_pwrite_pieces_give_the_same_snapshot_as_the_copy(tmp_path: Path) -> Non
         slot.fill(length, blob.pieces(layout, header))
         assert slot.fits(length)
         slot.warm()
-        assert bytes(slot.payload(length)) == _bytes_plain(state)
+        assert bytes(slot.payload(length)) == bytes(snapshot(state, 5))
     finally:
         slot.close()
 
