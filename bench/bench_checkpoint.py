@@ -1,7 +1,9 @@
 """Checkpoint cost side by side: kintsugi.Checkpointer against clone(), torch.save and DCP.
 
 Two ranks (gloo), each its own simulated node so that replicas cross "nodes". Per state size:
-the time ``save`` blocks the training loop (first call and warm), against (a) an in-memory
+the time ``save`` blocks the training loop (the first call, each method's from a settled
+machine; warm: the median of ``--rounds`` interleaved rounds, every method once per round, so
+that noise from elsewhere falls on all alike), against (a) an in-memory
 ``clone()`` of the same state, the floor; (b) ``torch.save`` to the same disk, fsynced; (c)
 DCP ``async_save`` in three configurations, timed until the state may be modified again.
 Then ``restore(into=state)`` from each tier: this node's memory, a peer's memory, and storage
@@ -96,7 +98,7 @@ def settle() -> None:
     dist.barrier()
 
 
-def first_and_warm(fn: Any, after: Any = None, warm: int = 4) -> tuple[float, float]:
+def first_and_warm(fn: Any, after: Any = None, warm: int = 2) -> tuple[float, float]:
     settle()
     times = []
     for _ in range(1 + warm):
@@ -106,7 +108,7 @@ def first_and_warm(fn: Any, after: Any = None, warm: int = 4) -> tuple[float, fl
     return times[0], statistics.median(times[1:])
 
 
-def bench_size(mb: int, root: Path, rank: int, group: Path | None) -> dict[str, Any]:
+def bench_size(mb: int, root: Path, rank: int, group: Path | None, rounds: int) -> dict[str, Any]:
     import torch.distributed.checkpoint as dcp
     from torch.distributed.checkpoint.staging import DefaultStager, StagingOptions
     from torch.distributed.checkpoint.state_dict_saver import AsyncCheckpointerType
@@ -116,17 +118,74 @@ def bench_size(mb: int, root: Path, rank: int, group: Path | None) -> dict[str, 
     state = make_state(mb)
     out: dict[str, Any] = {"mb": mb}
     keep: list[Any] = []
+    methods: dict[str, tuple[Any, Any]] = {}
 
     def clone() -> None:
         keep.append({k: v.clone() for k, v in state["model"].items()})
 
-    note(f"{mb} MB: clone")
-    out["clone"] = first_and_warm(clone, after=keep.clear)
-    note(f"{mb} MB: kintsugi")
-
+    methods["clone"] = (clone, keep.clear)
     ck = kintsugi.Checkpointer(root / f"ks{mb}", replicas=1, interval=None, keep=2)
-    step = iter(range(1, 100))
-    out["kintsugi"] = first_and_warm(lambda: ck.save(next(step), state), after=ck.wait)
+    step = iter(range(1, 10_000))
+    methods["kintsugi"] = (lambda: ck.save(next(step), state), ck.wait)
+
+    pinned = torch.cuda.is_available()  # pinned host memory needs CUDA; none on this machine
+    configs = {
+        "dcp_thread": {},
+        "dcp_process": {
+            "async_checkpointer_type": AsyncCheckpointerType.PROCESS,
+            "async_stager": DefaultStager(
+                StagingOptions(pinned, True, False, pinned)  # shared memory, synchronous staging
+            ),
+        },
+        "dcp_process_async_staging": {
+            "async_checkpointer_type": AsyncCheckpointerType.PROCESS,
+            "async_stager": DefaultStager(StagingOptions(pinned, True, True, pinned)),
+        },
+    }
+    # DCP's background collectives need their own group: the timing collectives use the default.
+    dcp_pg = dist.new_group(backend="gloo")
+    for name, kw in configs.items():
+        kw = {**kw, "process_group": dcp_pg}
+        pending: list[Any] = []
+
+        def save(kw: dict[str, Any] = kw, name: str = name, p: Any = pending) -> None:
+            # One checkpoint id per method: the previous save has finished before the next.
+            r = dcp.async_save({"model": state["model"]}, checkpoint_id=root / name, **kw)
+            # Blocking ends when the state may change again: for async staging, once staged.
+            if hasattr(r, "staging_completion"):
+                r.staging_completion.result()
+                p.append(r.upload_completion)
+            else:
+                p.append(r)
+
+        def drain(p: Any = pending) -> None:
+            while p:
+                p.pop().result()
+
+        methods[name] = (save, drain)
+
+    # First calls one after another, each from a settled machine (page cache dropped).
+    first: dict[str, float] = {}
+    for name, (fn, after) in methods.items():
+        note(f"{mb} MB: {name}, first call")
+        settle()
+        first[name] = timed(fn)
+        after()
+    # Warm calls interleaved: each round runs every method once, starting from another one,
+    # so that whatever else the machine does falls on all of them alike.
+    note(f"{mb} MB: {rounds} rounds of warm calls")
+    warm: dict[str, list[float]] = {name: [] for name in methods}
+    names = list(methods)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            fn, after = methods[name]
+            warm[name].append(timed(fn))
+            after()
+    for name in methods:
+        out[name] = (first[name], statistics.median(warm[name]))
+    keep.clear()
+    for name in configs:
+        shutil.rmtree(root / name, ignore_errors=True)
     t_dur = timed(lambda: (ck.save(next(step), state), ck.wait()))
     out["kintsugi_durable_s"] = t_dur
 
@@ -175,46 +234,6 @@ def bench_size(mb: int, root: Path, rank: int, group: Path | None) -> dict[str, 
     note(f"{mb} MB: torch.save")
     out["torch_save"] = first_and_warm(tsave, warm=1)
     shutil.rmtree(ts, ignore_errors=True)
-
-    pinned = torch.cuda.is_available()  # pinned host memory needs CUDA; none on this machine
-    configs = {
-        "dcp_thread": {},
-        "dcp_process": {
-            "async_checkpointer_type": AsyncCheckpointerType.PROCESS,
-            "async_stager": DefaultStager(
-                StagingOptions(pinned, True, False, pinned)  # shared memory, synchronous staging
-            ),
-        },
-        "dcp_process_async_staging": {
-            "async_checkpointer_type": AsyncCheckpointerType.PROCESS,
-            "async_stager": DefaultStager(StagingOptions(pinned, True, True, pinned)),
-        },
-    }
-    # DCP's background collectives need their own group: the timing collectives use the default.
-    dcp_pg = dist.new_group(backend="gloo")
-    for name, kw in configs.items():
-        kw = {**kw, "process_group": dcp_pg}
-        pending: list[Any] = []
-        j = iter(range(100))
-
-        def save(kw: dict[str, Any] = kw, name: str = name, j: Any = j, p: Any = pending) -> None:
-            r = dcp.async_save(
-                {"model": state["model"]}, checkpoint_id=root / name / str(next(j)), **kw
-            )
-            # Blocking ends when the state may change again: for async staging, once staged.
-            if hasattr(r, "staging_completion"):
-                r.staging_completion.result()
-                p.append(r.upload_completion)
-            else:
-                p.append(r)
-
-        def drain(p: Any = pending) -> None:
-            while p:
-                p.pop().result()
-
-        note(f"{mb} MB: {name}")
-        out[name] = first_and_warm(save, after=drain)
-        shutil.rmtree(root / name, ignore_errors=True)
     return out
 
 
@@ -299,6 +318,7 @@ def worker(
     path: str,
     overhead: bool,
     group: str | None,
+    rounds: int,
 ) -> None:
     os.environ.update(
         RANK=str(rank),
@@ -313,7 +333,9 @@ def worker(
     dist.init_process_group("gloo")
     data: dict[str, Any] = {"sizes": [], "overhead": None}
     for mb in sizes:
-        data["sizes"].append(bench_size(mb, Path(root), rank, Path(group) if group else None))
+        data["sizes"].append(
+            bench_size(mb, Path(root), rank, Path(group) if group else None, rounds)
+        )
         if rank == 0:  # written as it goes: a run cut short still reports what it measured
             Path(path).write_text(json.dumps(data))
     if overhead:
@@ -386,6 +408,9 @@ def main() -> None:
         "of a shared filesystem at scale (default: Llama 3's 2 TB/s / 16,384 GPUs; 0: skip; "
         "needs root and cgroup-v1 blkio)",
     )
+    p.add_argument(
+        "--rounds", type=int, default=6, help="interleaved rounds of warm calls (median)"
+    )
     a = p.parse_args()
     sizes = (
         [int(s) for s in a.sizes.split(",") if s.strip() not in ("", "none")]
@@ -403,7 +428,16 @@ def main() -> None:
         try:
             mp.start_processes(
                 worker,
-                args=(2, port, sizes, str(root), path, not a.no_overhead, group and str(group)),
+                args=(
+                    2,
+                    port,
+                    sizes,
+                    str(root),
+                    path,
+                    not a.no_overhead,
+                    group and str(group),
+                    a.rounds,
+                ),
                 nprocs=2,
                 start_method="spawn",
             )

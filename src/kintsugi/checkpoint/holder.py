@@ -301,6 +301,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--watch-pid", type=int, required=True)
     p.add_argument("--host", default="127.0.0.1")
     a = p.parse_args(argv)
+    with contextlib.suppress(OSError):
+        os.nice(10)  # copies for peers are background work: training's CPU comes first
     serve(Path(a.dir), a.watch_pid, a.host)
 
 

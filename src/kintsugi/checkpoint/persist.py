@@ -7,7 +7,9 @@ previous checkpoint stays latest, and the slot stays held until the write ends, 
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -57,6 +59,16 @@ class SlotBook:
 
 
 Report = Callable[[m.Message], None]
+NICE = 10
+"""The background's niceness: checksums, peer copies and storage writes take the CPU only
+when training leaves it (on a busy host they would slow the other ranks' saves and steps)."""
+
+
+def background_priority() -> None:
+    """Lowers the calling thread's priority to ``NICE`` (Linux: niceness is per thread)."""
+    with contextlib.suppress(OSError, AttributeError):
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, max(NICE, os.getpriority(os.PRIO_PROCESS, tid)))
 
 
 class Persister:
@@ -132,6 +144,7 @@ class Persister:
         self._thread.join(timeout=5.0)
 
     def _run(self) -> None:
+        background_priority()
         b = self.book
         while True:
             with b.lock:
@@ -204,6 +217,7 @@ class Persister:
         crc = job.crc
 
         def write() -> None:
+            background_priority()
             try:
                 path = storage.write(
                     self._storage, job.step, self._rank, self._ws, payload, crc, job.fingerprint
