@@ -19,6 +19,7 @@ from ckhelpers import result, saver, stop_holders
 import kintsugi
 from kintsugi.checkpoint import (
     IncompatibleCheckpoint,
+    StagingFull,
     StorageFull,
     StorageTimeout,
     UnsupportedState,
@@ -92,6 +93,39 @@ def test_full_disk_reports_and_keeps_the_previous_checkpoint(tmp_path: Path) -> 
         ck.close()
     finally:
         subprocess.run(["umount", "-l", str(small)], check=False)
+
+
+def test_full_shared_memory_skips_the_save_without_killing_the_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy into a tmpfs page that cannot be allocated kills the process with SIGBUS; the
+    staging slots allocate first, so a full /dev/shm is an error, and training goes on."""
+    shm = tmp_path / "shm"
+    shm.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(shm)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.decode().strip()}")
+    from kintsugi.checkpoint import checkpointer
+
+    monkeypatch.setattr(checkpointer, "_shm", lambda: str(shm))
+    try:
+        ck = kintsugi.Checkpointer(tmp_path / "ck", interval=None, keep=3, memory=False)
+        small = torch.ones(100_000)  # 400 kB: both slots fit in 3 MB
+        assert ck.save(1, {"w": small})
+        ck.wait()
+        for big in (torch.ones(1_000_000), torch.ones(2000, 500).t()):  # 4 MB: pwrite, copy
+            assert not ck.save(2, {"w": big})
+            with pytest.raises(StagingFull, match=r"no room for 4 MiB .*No space left"):
+                ck.wait()
+        assert ck.save(3, {"w": small * 3})  # training went on; saves work again
+        ck.wait()
+        r = ck.restore()
+        assert r is not None and r.step == 3 and torch.equal(r.state["w"], small * 3)
+        ck.close()
+    finally:
+        subprocess.run(["umount", "-l", str(shm)], check=False)
 
 
 def test_dead_storage_times_out_without_blocking_training(ckdir: Path) -> None:

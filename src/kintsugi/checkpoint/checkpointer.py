@@ -22,7 +22,7 @@ from typing import Any
 
 from kintsugi.checkpoint import blob, fsys, holder, placement, restore, wire
 from kintsugi.checkpoint import interval as policy
-from kintsugi.checkpoint.errors import CheckpointError, NotDistributed
+from kintsugi.checkpoint.errors import CheckpointError, NotDistributed, StagingFull
 from kintsugi.checkpoint.persist import Job, Persister
 from kintsugi.checkpoint.restore import Restored
 from kintsugi.checkpoint.slots import Slot, slot_paths
@@ -207,16 +207,21 @@ class Checkpointer:
             self._last_call = (step, time.monotonic())
             return False
         slot = self._slots[index]
-        if not slot.fits(length) and blob.plain(layout):
-            slot.fill(length, blob.pieces(layout, header))  # first save: no page faults
-        else:
-            view = slot.begin(length)
-            offset = blob.write_header(view, header)
-            blob.copy_tensors(layout, view, offset)
-            view.release()
+        fp = blob.fingerprint(layout.tree, layout.specs)
+        try:
+            if not slot.fits(length) and blob.plain(layout):
+                slot.fill(length, blob.pieces(layout, header))  # first save: no page faults
+            else:
+                view = slot.begin(length)
+                offset = blob.write_header(view, header)
+                blob.copy_tensors(layout, view, offset)
+                view.release()
+        except OSError as e:
+            # Training goes on from the previous checkpoint; wait() raises this.
+            self._staging_failed(step, index, length, fp, e)
+            return False
         slot.commit(step, length, self.ident.world_size)
         blocking = time.monotonic() - now
-        fp = blob.fingerprint(layout.tree, layout.specs)
         self._persister.submit(Job(index, step, length, fp))
         self._blocking_s = (
             blocking if self._blocking_s is None else _ema(self._blocking_s, blocking)
@@ -241,6 +246,18 @@ class Checkpointer:
         # Time spent saving is not step time.
         self._last_call = (step, time.monotonic())
         return True
+
+    def _staging_failed(self, step: int, index: int, length: int, fp: str, e: OSError) -> None:
+        where = self.node_dir or self._private
+        err = StagingFull(
+            f"checkpoint step {step} not saved: no room for {length / 2**20:.0f} MiB in "
+            f"{where} ({e.strerror or e}); free or enlarge /dev/shm"
+        )
+        log.warning("kintsugi: %s", err)
+        self.skipped_saves += 1
+        self._persister.fail(Job(index, step, length, fp), err)
+        self._plan(step)  # other ranks plan (a collective) at this step too
+        self._last_call = (step, time.monotonic())
 
     def _plan(self, step: int) -> None:
         """Sets the next due step from the interval (identical on every rank)."""

@@ -28,6 +28,10 @@ class StorageFull(CheckpointError):
     """The storage target ran out of space during a save."""
 
 
+class StagingFull(CheckpointError):
+    """Host memory for staging (the node's shared memory) ran out during a save."""
+
+
 class StorageTimeout(CheckpointError):
     """A save to storage did not finish within its time limit."""
 

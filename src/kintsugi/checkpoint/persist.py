@@ -129,6 +129,10 @@ class Persister:
             b.idle = False
             b.lock.notify_all()
 
+    def fail(self, job: Job, error: CheckpointError) -> None:
+        """Reports a save that never reached the background (it could not be staged)."""
+        self._finish(job, Outcome(job.step, error))
+
     def wait(self, timeout_s: float | None = None) -> Outcome | None:
         """Blocks until no job is pending or running; returns the newest outcome."""
         b = self.book

@@ -97,20 +97,35 @@ class Slot:
         )
 
     def reserve(self, length: int) -> None:
-        """Grows the file to hold ``length`` bytes and faults its pages in, ahead of a save.
+        """Grows the file to hold ``length`` bytes and maps its pages in, ahead of a save.
 
         Run in the background after the first save, so that the second save (which goes to
         this slot) is as cheap as the later ones.
+
+        Raises:
+            OSError: shared memory is full (the slot keeps its previous size and content).
+        """
+        if self._grow(length):
+            with contextlib.suppress(OSError):
+                _populate(self.buffer)  # pages exist now: this only maps them
+
+    def _grow(self, length: int) -> bool:
+        """Allocates the pages of a slot that must grow, then maps it; False if it fits.
+
+        Every page exists before anything is copied in: a copy into a page tmpfs cannot
+        allocate would kill the process with SIGBUS, while ``posix_fallocate`` says ENOSPC.
         """
         need = SLOT_HEADER + length
         if need <= self._size:
-            return
-        os.ftruncate(self._fd, need)
-        self._map(need)
+            return False
         try:
-            _populate(self.buffer)
+            os.posix_fallocate(self._fd, 0, need)
         except OSError:
-            os.posix_fallocate(self._fd, 0, need)  # kernels before 5.14: allocate at least
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, max(self._size, 0))
+            raise
+        self._map(need)
+        return True
 
     def fits(self, length: int) -> bool:
         """Whether a snapshot of ``length`` bytes fits the slot's current mapping."""
@@ -122,18 +137,26 @@ class Slot:
         For a slot that must grow (the first save): writing allocates each page and fills it
         in one pass, without the page fault per 4 KiB page that a copy into a fresh mapping
         pays (and without zeroing pages that are about to be overwritten).
+
+        Raises:
+            OSError: shared memory is full (ENOSPC); the slot is left uncommitted.
         """
         need = SLOT_HEADER + length
-        os.ftruncate(self._fd, need)
-        _pwrite_all(self._fd, _HDR.pack(_MAGIC, 0, -1, length, NO_CRC, -1), 0)
-        fd, step = self._fd, copier.piece()
-        items = [
-            (off + i, mv[i : i + step])
-            for off, part in parts
-            for mv in [memoryview(part).cast("B")]
-            for i in range(0, len(mv), step)
-        ]
-        copier.each(lambda p: _pwrite_all(fd, p[1], SLOT_HEADER + p[0]), items, length)
+        try:
+            os.ftruncate(self._fd, need)
+            _pwrite_all(self._fd, _HDR.pack(_MAGIC, 0, -1, length, NO_CRC, -1), 0)
+            fd, step = self._fd, copier.piece()
+            items = [
+                (off + i, mv[i : i + step])
+                for off, part in parts
+                for mv in [memoryview(part).cast("B")]
+                for i in range(0, len(mv), step)
+            ]
+            copier.each(lambda p: _pwrite_all(fd, p[1], SLOT_HEADER + p[0]), items, length)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, self._size)  # give back what was written
+            raise
         self._map(need)
 
     def warm(self) -> None:
@@ -144,12 +167,13 @@ class Slot:
                 _populate(self._mm)
 
     def begin(self, length: int) -> memoryview:
-        """Marks the slot uncommitted and returns a view of ``length`` payload bytes."""
+        """Marks the slot uncommitted and returns a view of ``length`` payload bytes.
+
+        Raises:
+            OSError: the slot must grow and shared memory is full.
+        """
+        self._grow(length)
         need = SLOT_HEADER + length
-        if need > self._size:
-            # Grow (first save, or a bigger state): tmpfs allocates pages only when touched.
-            os.ftruncate(self._fd, need)
-            self._map(need)
         _HDR.pack_into(self.buffer, 0, _MAGIC, 0, -1, length, NO_CRC, -1)
         return memoryview(self.buffer)[SLOT_HEADER:need]
 
