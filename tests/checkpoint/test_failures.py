@@ -124,6 +124,17 @@ def test_full_shared_memory_skips_the_save_without_killing_the_process(
         r = ck.restore()
         assert r is not None and r.step == 3 and torch.equal(r.state["w"], small * 3)
         ck.close()
+        # A checkpoint bigger than the staging memory still restores (without restaging).
+        monkeypatch.undo()
+        big = kintsugi.Checkpointer(tmp_path / "big", interval=None, memory=False)
+        big.save(5, {"w": torch.arange(2_000_000.0)})
+        big.close()
+        monkeypatch.setattr(checkpointer, "_shm", lambda: str(shm))
+        again = kintsugi.Checkpointer(tmp_path / "big", interval=None, memory=False)
+        r = again.restore(into={"w": torch.zeros(2_000_000)})
+        assert r is not None and (r.step, r.tier) == (5, "storage")
+        assert torch.equal(r.state["w"], torch.arange(2_000_000.0))
+        again.close()
     finally:
         subprocess.run(["umount", "-l", str(shm)], check=False)
 

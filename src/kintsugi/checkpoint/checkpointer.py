@@ -360,13 +360,16 @@ class Checkpointer:
         def sink(n: int) -> memoryview:
             # A snapshot fetched from a peer or storage lands in a staging slot: restaging it
             # into this node's memory tier then costs nothing.
-            if staged:
-                return self._slots[staged[0]].begin(n)
-            index = self._persister.pick()
-            if index is None:
-                return blob.alloc(n)
-            staged.append(index)
-            return self._slots[index].begin(n)
+            index = staged[0] if staged else self._persister.pick()
+            if index is not None:
+                try:
+                    view = self._slots[index].begin(n)
+                except OSError as e:  # shared memory full: restore anyway, without restaging
+                    log.warning("kintsugi: restoring without staging in memory: %s", e)
+                else:
+                    staged[:] = [index]
+                    return view
+            return blob.alloc(n)
 
         r = restore.restore(cands, self.ident.rank, self.ident.world_size, skipped, sink)
         if r is None:
