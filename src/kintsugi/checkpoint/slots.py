@@ -105,15 +105,15 @@ class Slot:
         Raises:
             OSError: shared memory is full (the slot keeps its previous size and content).
         """
-        if self._grow(length):
-            with contextlib.suppress(OSError):
-                _populate(self.buffer)  # pages exist now: this only maps them
+        self._grow(length)
 
     def _grow(self, length: int) -> bool:
         """Allocates the pages of a slot that must grow, then maps it; False if it fits.
 
         Every page exists before anything is copied in: a copy into a page tmpfs cannot
         allocate would kill the process with SIGBUS, while ``posix_fallocate`` says ENOSPC.
+        Then the mapping is populated in one call: 256 MB here, fallocate 23 ms + populate
+        56 ms + copy 24 ms, against 157 ms for a copy that faults each page in.
         """
         need = SLOT_HEADER + length
         if need <= self._size:
@@ -125,6 +125,8 @@ class Slot:
                 os.ftruncate(self._fd, max(self._size, 0))
             raise
         self._map(need)
+        with contextlib.suppress(OSError):
+            _populate(self.buffer)  # the pages exist: this only maps them
         return True
 
     def fits(self, length: int) -> bool:
