@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import torch
@@ -12,9 +13,7 @@ from torch.distributed.tensor import Shard, distribute_tensor
 import kintsugi
 
 
-def main() -> None:
-    directory = sys.argv[1]
-    dist.init_process_group("gloo")
+def check(directory: str) -> None:
     mesh = init_device_mesh("cpu", (dist.get_world_size(),))
     full = torch.arange(64.0).view(8, 8)
     w = distribute_tensor(full, mesh, [Shard(0)])
@@ -28,6 +27,15 @@ def main() -> None:
     assert torch.equal(live["w"].to_local(), w.to_local())
     assert torch.equal(live["w"].full_tensor(), full)
     ck.close()
+
+
+def main() -> None:
+    dist.init_process_group("gloo")
+    check(sys.argv[1])
+    # The mesh and its DTensors must be gone before the process group: destroying the group
+    # under a live DeviceMesh aborts the interpreter at exit now and then ("terminate called
+    # without an active exception", 2 in 15 runs of plain torch 2.13 here, 0 in 15 without).
+    gc.collect()
     dist.barrier()
     if dist.get_rank() == 0:
         print("DTENSOR OK", flush=True)
