@@ -121,3 +121,20 @@ def test_auto_interval_shrinks_as_failures_are_observed() -> None:
     assert stormy.interval_steps < calm.interval_steps
     assert "3 failures" in stormy.reason
     assert policy.should_retune(100, stormy) != (abs(stormy.interval_steps - 100) <= 25)
+
+
+def test_the_fingerprint_follows_structure_not_values() -> None:
+    def fp(state: object) -> str:
+        return blob.flatten(state).fingerprint
+
+    base = {"a": torch.zeros(3), "b": [1, (2, "x")], "c": {"d": torch.ones(2, 2)}}
+    same = {"a": torch.ones(3), "b": [7, (9, "y")], "c": {"d": torch.zeros(2, 2)}}
+    assert fp(base) == fp(same)
+    for other in (
+        {**base, "a": torch.zeros(4)},  # a shape
+        {**base, "a": torch.zeros(3, dtype=torch.float64)},  # a dtype
+        {**base, "b": [1, [2, "x"]]},  # a tuple became a list
+        {"A": base["a"], "b": base["b"], "c": base["c"]},  # a key
+        {**base, "c": {"d": torch.ones(2, 2), "e": 1}},  # nesting
+    ):
+        assert fp(other) != fp(base), other

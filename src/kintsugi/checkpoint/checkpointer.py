@@ -207,7 +207,7 @@ class Checkpointer:
             self._last_call = (step, time.monotonic())
             return False
         slot = self._slots[index]
-        fp = blob.fingerprint(layout.tree, layout.specs)
+        fp = layout.fingerprint
         try:
             if not slot.fits(length) and blob.plain(layout):
                 slot.fill(length, blob.pieces(layout, header))  # first save: no page faults

@@ -92,10 +92,26 @@ class Batch:
         self.nbytes += n
 
     def run(self) -> None:
-        each(_move, self._runs, self.nbytes)
+        each(_move_all, groups(self._runs, self.nbytes, threads(), lambda r: r[2]), self.nbytes)
         self._runs.clear()
         self.nbytes = 0
 
 
-def _move(run: tuple[int, int, int]) -> None:
-    ctypes.memmove(run[0], run[1], run[2])
+def groups(items: list[T], nbytes: int, n: int, size: Callable[[T], int]) -> list[list[T]]:
+    """``items`` in consecutive groups of about ``nbytes / (4 n)`` bytes each: a state of
+    thousands of small tensors becomes a few tasks, not a task (and a future) per tensor."""
+    target = max(1, nbytes // (4 * n))
+    out: list[list[T]] = [[]]
+    filled = 0
+    for it in items:
+        if filled >= target:
+            out.append([])
+            filled = 0
+        out[-1].append(it)
+        filled += size(it)
+    return [g for g in out if g]
+
+
+def _move_all(group: list[tuple[int, int, int]]) -> None:
+    for dst, src, n in group:
+        ctypes.memmove(dst, src, n)

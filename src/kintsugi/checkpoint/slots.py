@@ -154,7 +154,16 @@ class Slot:
                 for mv in [memoryview(part).cast("B")]
                 for i in range(0, len(mv), step)
             ]
-            copier.each(lambda p: _pwrite_all(fd, p[1], SLOT_HEADER + p[0]), items, length)
+
+            def write(group: list[tuple[int, memoryview]]) -> None:
+                for off, data in group:
+                    _pwrite_all(fd, data, SLOT_HEADER + off)
+
+            copier.each(
+                write,
+                copier.groups(items, length, copier.threads(), lambda it: len(it[1])),
+                length,
+            )
         except OSError:
             with contextlib.suppress(OSError):
                 os.ftruncate(self._fd, self._size)  # give back what was written
