@@ -62,8 +62,7 @@ def join_group(group: Path) -> None:
     (group / "cgroup.procs").write_text(str(os.getpid()))
 
 
-def make_state(mb: int) -> dict[str, Any]:
-    n = 8
+def make_state(mb: int, n: int) -> dict[str, Any]:
     per = mb * (1 << 20) // 4 // n
     g = torch.Generator().manual_seed(0)
     return {"model": {f"w{i}": torch.randn(per, generator=g) for i in range(n)}, "step": 0}
@@ -108,14 +107,16 @@ def first_and_warm(fn: Any, after: Any = None, warm: int = 2) -> tuple[float, fl
     return times[0], statistics.median(times[1:])
 
 
-def bench_size(mb: int, root: Path, rank: int, group: Path | None, rounds: int) -> dict[str, Any]:
+def bench_size(
+    mb: int, root: Path, rank: int, group: Path | None, rounds: int, tensors: int
+) -> dict[str, Any]:
     import torch.distributed.checkpoint as dcp
     from torch.distributed.checkpoint.staging import DefaultStager, StagingOptions
     from torch.distributed.checkpoint.state_dict_saver import AsyncCheckpointerType
 
     import kintsugi
 
-    state = make_state(mb)
+    state = make_state(mb, tensors)
     out: dict[str, Any] = {"mb": mb}
     keep: list[Any] = []
     methods: dict[str, tuple[Any, Any]] = {}
@@ -216,6 +217,7 @@ def bench_size(mb: int, root: Path, rank: int, group: Path | None, rounds: int) 
             out["restore_storage_shared"] = timed(lambda: load("storage"))
         finally:
             join_group(BLKIO)
+    dist.barrier()  # every rank's background (copies into this node's holder) has finished
     shm = sum(p.stat().st_size for p in Path(ck.node_dir or ".").glob("*") if p.is_file())
     out["host_memory_x"] = rank_max(shm / (mb * (1 << 20)))
     ck.close()
@@ -319,6 +321,7 @@ def worker(
     overhead: bool,
     group: str | None,
     rounds: int,
+    tensors: int,
 ) -> None:
     os.environ.update(
         RANK=str(rank),
@@ -334,7 +337,7 @@ def worker(
     data: dict[str, Any] = {"sizes": [], "overhead": None}
     for mb in sizes:
         data["sizes"].append(
-            bench_size(mb, Path(root), rank, Path(group) if group else None, rounds)
+            bench_size(mb, Path(root), rank, Path(group) if group else None, rounds, tensors)
         )
         if rank == 0:  # written as it goes: a run cut short still reports what it measured
             Path(path).write_text(json.dumps(data))
@@ -411,6 +414,13 @@ def main() -> None:
     p.add_argument(
         "--rounds", type=int, default=6, help="interleaved rounds of warm calls (median)"
     )
+    p.add_argument(
+        "--tensors",
+        type=int,
+        default=8,
+        help="tensors per rank's state (equal sizes; a model with its Adam state has hundreds "
+        "to thousands)",
+    )
     a = p.parse_args()
     sizes = (
         [int(s) for s in a.sizes.split(",") if s.strip() not in ("", "none")]
@@ -437,6 +447,7 @@ def main() -> None:
                     not a.no_overhead,
                     group and str(group),
                     a.rounds,
+                    a.tensors,
                 ),
                 nprocs=2,
                 start_method="spawn",

@@ -7,7 +7,7 @@ do; each method runs once per round, alternating, and the median per method is p
 the ratio. DCP's stager is configured as its process-based writer uses it on a CPU host
 (shared memory, synchronous staging).
 
-    python bench/bench_staging.py [--mb 256] [--rounds 8] [--procs 2]
+    python bench/bench_staging.py [--mb 256] [--tensors 8] [--rounds 8] [--procs 2]
 """
 
 from __future__ import annotations
@@ -25,15 +25,17 @@ import torch
 import torch.multiprocessing as mp
 
 
-def worker(index: int, mb: int, rounds: int, procs: int, start: float, out: str) -> None:
+def worker(
+    index: int, mb: int, tensors: int, rounds: int, procs: int, start: float, out: str
+) -> None:
     torch.set_num_threads(1)
     os.environ.update(LOCAL_WORLD_SIZE=str(procs), KINTSUGI_NODE=f"staging{index}")
     from torch.distributed.checkpoint.staging import DefaultStager, StagingOptions
 
     import kintsugi
 
-    per = mb * (1 << 20) // 4 // 8
-    state = {f"w{i}": torch.randn(per) for i in range(8)}
+    per = mb * (1 << 20) // 4 // tensors
+    state = {f"w{i}": torch.randn(per) for i in range(tensors)}
     root = tempfile.mkdtemp(prefix="kintsugi-staging-")
     ck = kintsugi.Checkpointer(root, replicas=0, interval=None, keep=1)
     stager = DefaultStager(StagingOptions(False, True, False, False))
@@ -71,13 +73,17 @@ def worker(index: int, mb: int, rounds: int, procs: int, start: float, out: str)
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--mb", type=int, default=256)
+    p.add_argument("--tensors", type=int, default=8, help="the state's tensors, equal sizes")
     p.add_argument("--rounds", type=int, default=8)
     p.add_argument("--procs", type=int, default=2)
     a = p.parse_args()
     out = tempfile.mkdtemp(prefix="kintsugi-staging-out-")
     start = time.time() + 15
     mp.start_processes(
-        worker, args=(a.mb, a.rounds, a.procs, start, out), nprocs=a.procs, start_method="spawn"
+        worker,
+        args=(a.mb, a.tensors, a.rounds, a.procs, start, out),
+        nprocs=a.procs,
+        start_method="spawn",
     )
     runs = [json.loads(Path(out, f"{i}.json").read_text()) for i in range(a.procs)]
     med: dict[str, float] = {}
@@ -86,7 +92,8 @@ def main() -> None:
         med[name] = statistics.median(per_round)
         firsts = max(r["first"][name] for r in runs)
         print(
-            f"{a.mb} MB x {a.procs} procs  {name:<11} first {firsts:.3f} s  warm {med[name]:.3f} s"
+            f"{a.mb} MB in {a.tensors} tensors x {a.procs} procs  {name:<11} "
+            f"first {firsts:.3f} s  warm {med[name]:.3f} s"
         )
     print(f"kintsugi / DCP stager, warm: {med['kintsugi'] / med['dcp_stager']:.2f}x")
     sys.stdout.flush()

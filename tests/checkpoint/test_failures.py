@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -216,6 +217,13 @@ def test_a_replica_disagreeing_with_its_checksum_is_refused(tmp_path: Path) -> N
         kept.write_bytes(bytes(raw))  # memory went bad after the copy was accepted
         with pytest.raises(ValueError, match="fails its checksum"):
             wire.get(addr, 3, 5, 5.0)
+        # A sender that dies mid-copy leaves nothing behind in the holder's memory.
+        with socket.create_connection((addr.host, addr.port), timeout=5.0) as s:
+            wire.send_msg(s, {**meta, "op": "put", "bytes": 10 << 20, "key": addr.key})
+            s.sendall(bytes(1 << 20))
+            s.shutdown(socket.SHUT_WR)  # the holder's answer comes once it has cleaned up
+            assert wire.recv_msg(s)["ok"] is False
+        assert not any(d.glob(".incoming_*"))
     finally:
         holder.stop(d)
     assert not d.exists()  # a stopped holder takes its snapshots with it

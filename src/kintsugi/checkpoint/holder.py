@@ -120,6 +120,9 @@ class _Handler(socketserver.BaseRequestHandler):
         fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             ok = _receive(sock, fd, size) == crc
+        except BaseException:
+            tmp.unlink(missing_ok=True)  # a sender that died mid-copy leaves no memory behind
+            raise
         finally:
             os.close(fd)
         if not ok:
