@@ -8,14 +8,13 @@ import contextlib
 import json
 import os
 import socket
-import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import torch
-from ckhelpers import result, saver, stop_holders
+from ckhelpers import result, saver, small_tmpfs, stop_holders
 
 import kintsugi
 from kintsugi.checkpoint import (
@@ -70,14 +69,7 @@ def test_corrupt_file_and_truncated_manifest_are_skipped(ckdir: Path) -> None:
 
 
 def test_full_disk_reports_and_keeps_the_previous_checkpoint(tmp_path: Path) -> None:
-    small = tmp_path / "small"
-    small.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(small)], capture_output=True
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
+    with small_tmpfs(tmp_path / "small", "2m") as small:
         ck = kintsugi.Checkpointer(small / "ck", interval=None, keep=3, memory=False)
         w = torch.zeros(200_000)  # 800 kB: two fit in 2 MB, the third does not
         for step in (1, 2):
@@ -92,8 +84,6 @@ def test_full_disk_reports_and_keeps_the_previous_checkpoint(tmp_path: Path) -> 
         assert r is not None and r.step == 2 and r.tier == "storage"
         assert torch.equal(r.state["w"], w + 2)
         ck.close()
-    finally:
-        subprocess.run(["umount", "-l", str(small)], check=False)
 
 
 def test_full_shared_memory_skips_the_save_without_killing_the_process(
@@ -101,17 +91,10 @@ def test_full_shared_memory_skips_the_save_without_killing_the_process(
 ) -> None:
     """A copy into a tmpfs page that cannot be allocated kills the process with SIGBUS; the
     staging slots allocate first, so a full /dev/shm is an error, and training goes on."""
-    shm = tmp_path / "shm"
-    shm.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(shm)], capture_output=True
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.decode().strip()}")
     from kintsugi.checkpoint import checkpointer
 
-    monkeypatch.setattr(checkpointer, "_shm", lambda: str(shm))
-    try:
+    with small_tmpfs(tmp_path / "shm", "3m") as shm:
+        monkeypatch.setattr(checkpointer, "_shm", lambda: str(shm))
         ck = kintsugi.Checkpointer(tmp_path / "ck", interval=None, keep=3, memory=False)
         small = torch.ones(100_000)  # 400 kB: both slots fit in 3 MB
         assert ck.save(1, {"w": small})
@@ -136,8 +119,6 @@ def test_full_shared_memory_skips_the_save_without_killing_the_process(
         assert r is not None and (r.step, r.tier) == (5, "storage")
         assert torch.equal(r.state["w"], torch.arange(2_000_000.0))
         again.close()
-    finally:
-        subprocess.run(["umount", "-l", str(shm)], check=False)
 
 
 def test_dead_storage_times_out_without_blocking_training(ckdir: Path) -> None:
