@@ -72,13 +72,6 @@ GAPS = {
     "y08_node_dies_after_nan_abort": (
         "the NaN on every rank is not read as the job's while a node's later outage is among the roots"
     ),
-    "y12_hostfile_order_nvlink": (
-        "mpirun's --map-by slot in hostfile order is not used to place a rank on its node"
-    ),
-    "y14_slurm_cyclic_softlockup": (
-        "SLURM_DISTRIBUTION=cyclic and a ps listing are not used to place the task on its node"
-    ),
-    "y15_ray_ip_to_host_gsp_timeout": ("Ray's startup table of world ranks by pid is not read"),
     "y18_ib_errors_wander_cross_leaf": (
         "errors that wander between leaves are not yet a fabric suspicion (run_diagnostics)"
     ),

@@ -19,6 +19,7 @@ from typing import Any
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
+from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.oomtable import memory_hog
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
@@ -101,6 +102,8 @@ class BundleScan:
     """(node, process id) -> global rank: which rank a kernel line's ``pid=`` is."""
     last_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
+    launch: LaunchFacts = field(default_factory=LaunchFacts)
+    """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
 
 
 _GENERIC_NAMES = {
@@ -243,6 +246,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if node and (len(path.relative_to(root).parts) > 1 or node != root.name):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
+        if kind == "text":
+            out.launch.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):
             for m in _HOSTS.finditer(head):
                 host = (m.group(1) or m.group(2)).decode("ascii", "replace")

@@ -117,7 +117,8 @@ def address_book(
 def rehome(findings: list[Finding]) -> list[Finding]:
     """Lines that a collection point holds (a combined stdout, a launcher's directory) for
     ranks whose nodes' own launchers say where they ran (``rank_home``) belong to those
-    nodes. A directory is a collection point when its ranks live on two or more other nodes."""
+    nodes. A directory is a collection point when its ranks live on two or more other nodes, or
+    when it is home to none of the ranks placed."""
     claims: dict[int, set[str]] = defaultdict(set)
     for f in findings:
         if f.signature == "rank_home" and f.rank is not None and f.node:
@@ -129,9 +130,51 @@ def rehome(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if f.rank in homes and f.node and homes[f.rank] != f.node:
             elsewhere[f.node].add(homes[f.rank])
-    hubs = {n for n, hs in elsewhere.items() if len(hs) >= 2}
+    # ... or when the launch placed no rank on it at all (a launcher's own directory)
+    hosting = set(homes.values())
+    hubs = {n for n, hs in elsewhere.items() if len(hs) >= 2 or n not in hosting}
     return [
         f.with_(node=homes[f.rank]) if f.node in hubs and f.rank in homes else f for f in findings
+    ]
+
+
+def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
+    """Where the launch files place each rank (``layout``), as ``rank_home`` findings; the
+    processes they name go into ``scan.pid_ranks``. Hosts are the bundle's nodes by name, by
+    an alias its logs announced, or by a line of its small files (``ray status``)."""
+    facts = scan.launch
+    hosts = facts.hosts()
+    if not hosts and not facts.listed:
+        return []
+    unknown = {h for h in hosts if h not in scan.nodes and h not in scan.aliases}
+    book = address_book(root, scan.files, unknown, scan.nodes)
+
+    def resolve(host: str) -> str | None:
+        short = host if host[:1].isdigit() else host.split(".")[0]
+        for name in (host, short):
+            if name in scan.nodes:
+                return name
+        owners = scan.aliases.get(host) or scan.aliases.get(short) or book.get(host) or set()
+        return next(iter(owners)) if len(owners) == 1 else None
+
+    homes, pids = facts.placements(resolve)
+    for key, rank in pids.items():
+        scan.pid_ranks.setdefault(key, rank)
+    source = min(facts.sources, default="launch")
+    return [
+        Finding(
+            signature="rank_home",
+            category=Category.UNKNOWN,
+            layer=Layer.FRAMEWORK,
+            action=Action.NONE,
+            severity=0,
+            role=Role.META,
+            text=f"the launch places rank {rank} on {node}",
+            source=source,
+            node=node,
+            rank=rank,
+        )
+        for rank, node in sorted(homes.items())
     ]
 
 
@@ -199,7 +242,7 @@ def diagnose_bundle(
         raise UserError(f"bundle {path} is not a directory; pass the directory that holds it")
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
-    found = rank_by_pid(scan.findings, scan.pid_ranks)
+    found = rank_by_pid(scan.findings + launch_homes(path, scan), scan.pid_ranks)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

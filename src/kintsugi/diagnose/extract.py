@@ -17,7 +17,12 @@ _ANNOUNCE = re.compile(rf"[\w.-]+:(?P<ip>{_IP})<\d+>")
 _NCCL_HOST = re.compile(
     r"^(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):\d+ \[\d+\] (?:[\w./-]+\.\w+:\d+ )?NCCL "
 )
-_KERNEL_PID = re.compile(r"\bpid=(?P<pid>\d+)")
+# The process a kernel line names: an Xid's "pid=", a soft lockup's "[python:44102]" and
+# "PID: 44102 Comm:", a hung task's "task python:44102 blocked", the OOM killer's victim.
+_KERNEL_PID = re.compile(
+    r"\bpid=(?P<pid>\d+)|\bPID: (?P<pid2>\d+) Comm:|stuck for \d+s! \[[^\]\s]+:(?P<pid3>\d+)\]|"
+    r"\btask [^\s:]+:(?P<pid4>\d+) blocked|Killed process (?P<pid5>\d+)"
+)
 _PEER = re.compile(
     rf"(?i)(?:from|by|to|with) (?:remote )?peer\s*\[?(?P<ip>{_IP})|"
     rf"remote (?:host|address|gid|peer)[=: ]+\[?(?P<ip2>{_IP})|"
@@ -246,7 +251,7 @@ def nccl_prefix(line: str) -> tuple[str, int] | None:
 def kernel_pid(line: str) -> int | None:
     """The process a kernel line names (``NVRM: Xid (PCI:...): 74, pid=77954, name=python``)."""
     m = _KERNEL_PID.search(line)
-    return int(m["pid"]) if m else None
+    return int(next(p for p in m.groups() if p is not None)) if m else None
 
 
 def accused_peer(line: str) -> str | None:
