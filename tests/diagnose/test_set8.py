@@ -96,9 +96,6 @@ GAPS = {
     "x32_kubeflow_worker_evicted_disk_pressure": (
         "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)"
     ),
-    "x37_retry_moves_across_spine": (
-        "errors that move between node pairs across the spine are not yet tied to the topology as a fabric suspicion"
-    ),
 }
 
 

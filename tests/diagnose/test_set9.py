@@ -72,12 +72,6 @@ GAPS = {
     "y08_node_dies_after_nan_abort": (
         "the NaN on every rank is not read as the job's while a node's later outage is among the roots"
     ),
-    "y18_ib_errors_wander_cross_leaf": (
-        "errors that wander between leaves are not yet a fabric suspicion (run_diagnostics)"
-    ),
-    "y20_xid79_different_node_each_attempt": (
-        "an Xid 79 on a different node in each attempt is not yet read as a suspicion of something shared"
-    ),
     "y26_dns_everywhere_coredns_oom": (
         "name resolution failing on every node because the cluster DNS was OOM-killed is read as the job's memory"
     ),

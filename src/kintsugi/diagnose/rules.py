@@ -25,7 +25,7 @@ from kintsugi.diagnose.rules_infra import (
     mixed_nccl,
     network_switch,
 )
-from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal
+from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal, wanders
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -204,6 +204,7 @@ def decide(
     history(v, context)
     thermal(v, context)
     fabric_recovered(v, fs)
+    wanders(v, roots + symptoms)  # restarting already failed to shake it off
     return _finish(v, fs)
 
 

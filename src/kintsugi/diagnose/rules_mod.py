@@ -309,6 +309,44 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     )
 
 
+def wanders(v: Verdict, found: list[Finding]) -> None:
+    """A part's or link's failure that came back in >= 2 attempts on different nodes each
+    time (no node in two attempts): not one bad node but something they share (a driver
+    rollout, the fabric between leaves, a firmware); excluding nodes would chase it."""
+    p = v.primary
+    if (
+        p is None
+        or v.category not in HARDWARE - {Category.OOM}
+        or v.action not in (Action.RESTART, Action.RESTART_WITHOUT_NODE)
+    ):
+        return
+    by_attempt: dict[int, set[str]] = {}
+    for f in found:
+        if (
+            f.signature == p.signature
+            and f.attempt is not None
+            and f.node
+            and f.role is not Role.CONTEXT
+        ):
+            # a line that blames a peer is about the pair: the same peer accused again
+            # in the next attempt is that node, not a wandering fault
+            by_attempt.setdefault(f.attempt, set()).update(n for n in (f.node, f.peer) if n)
+    if len(by_attempt) < 2:
+        return
+    seen: set[str] = set()
+    for nodes in by_attempt.values():
+        if nodes & seen:
+            return  # a node failed again: recurrence on it decides
+        seen |= nodes
+    v.culprit, v.action = None, Action.RUN_DIAGNOSTICS
+    v.why(
+        "culprit, action",
+        "wanders_across_attempts",
+        f"{p.signature} in attempts {sorted(by_attempt)} on different nodes each time "
+        f"({sorted(seen)[:6]}): something they share, diagnose before rerunning",
+    )
+
+
 _GPU_ERROR = re.compile(r"(?i)cuda|\bxid\b|nvrm:|\bgpu\b|device-side|illegal (?:memory )?address")
 
 
