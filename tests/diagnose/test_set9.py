@@ -75,12 +75,6 @@ GAPS = {
     "y26_dns_everywhere_coredns_oom": (
         "name resolution failing on every node because the cluster DNS was OOM-killed is read as the job's memory"
     ),
-    "y28_socket_ifname_config_all_nodes": (
-        "NCCL_SOCKET_IFNAME naming an interface no node has, on every node, reads as one node's network"
-    ),
-    "y30_driver_too_old_for_new_image": (
-        "a driver too old for the image on every node reads as the script's error"
-    ),
     "y31_fr_missing_rank_lustre_evict": (
         "the flight recorder's missing rank is not tied to a Lustre eviction on its node"
     ),

@@ -24,6 +24,7 @@ from kintsugi.diagnose.rules_infra import (
     hardware,
     mixed_nccl,
     network_switch,
+    setup_everywhere,
 )
 from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal, wanders
 from kintsugi.diagnose.signatures import Role
@@ -172,6 +173,7 @@ def decide(
     v = (
         finished(roots, context, homes)
         or ended_by_scheduler(roots, context, homes)
+        or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)
         or environment(roots, all_nodes)

@@ -270,6 +270,48 @@ def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
     return v
 
 
+SETUP_CONFIG = {"nccl_no_interface"}
+"""Set-up checks a process makes on its own node at start: on one node that node's set-up,
+on every node the job's launch configuration (``NCCL_SOCKET_IFNAME`` naming no interface)."""
+
+
+def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdict | None:
+    """The same set-up error (a library, the driver, an import; NCCL finding no interface to
+    use) on every node that ran ranks: the job's image or launch configuration, which no node
+    exclusion fixes: stop. It outranks one node's hardware event: a check each process makes
+    at its start does not fail everywhere because one node broke."""
+    by_sig: dict[str, list[Finding]] = {}
+    for f in roots:
+        if f.node and (f.category is Category.DEPENDENCY or f.signature in SETUP_CONFIG):
+            by_sig.setdefault(f.signature, []).append(f)
+    # the nodes that ran processes: ranks seen there, or a process's own set-up error
+    rank_nodes = set(rank_nodes) | {f.node for fs in by_sig.values() for f in fs if f.node}
+    if len(rank_nodes) < 2:
+        return None
+    everywhere = [fs for fs in by_sig.values() if set(rank_nodes) <= {f.node for f in fs}]
+    if not everywhere:
+        return None
+    p = min((f for fs in everywhere for f in fs), key=order)
+    if p.signature in SETUP_CONFIG:
+        category, layer = Category.USER_CODE, Layer.SCRIPT
+    else:
+        # raised where a traceback shows whose code it was, that layer; else the job's image
+        category = Category.DEPENDENCY
+        layer = p.layer if p.user_frame is not None else Layer.FRAMEWORK
+    v = Verdict(
+        category,
+        layer,
+        None,
+        Action.STOP,
+        0.85,
+        f"the same set-up error on all {len(rank_nodes)} nodes that ran ranks: the job's "
+        f"image or configuration, not a node: {p.text[:200]}",
+        primary=p,
+    )
+    v.why("all", "setup_everywhere", f"{p.signature} on every node of {sorted(rank_nodes)[:6]}")
+    return v
+
+
 _LINK_WORD = re.compile(r"(?i)\b(?:nic )?link\b")
 _STAMP = re.compile(r"^(?:\[[^\]]*\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s*)")
 
