@@ -72,9 +72,6 @@ GAPS = {
     "y08_node_dies_after_nan_abort": (
         "the NaN on every rank is not read as the job's while a node's later outage is among the roots"
     ),
-    "y26_dns_everywhere_coredns_oom": (
-        "name resolution failing on every node because the cluster DNS was OOM-killed is read as the job's memory"
-    ),
     "y31_fr_missing_rank_lustre_evict": (
         "the flight recorder's missing rank is not tied to a Lustre eviction on its node"
     ),

@@ -60,6 +60,7 @@ LINES = {
     "gloo_timeout": "RuntimeError: [gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting "
     "6000ms for recv operation to complete",
     "network_unreachable": "OSError: [Errno 113] No route to host",
+    "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
     "io_error": "OSError: [Errno 116] Stale file handle",

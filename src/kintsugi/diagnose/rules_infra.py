@@ -145,6 +145,8 @@ AFTERMATH_S = 120.0
 SHARED = (Category.STORAGE, Category.NETWORK)
 GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
 NODE_LOCAL = {"nic_link_down"}
+SHARED_LOOKUPS = {"name_resolution_failed"}
+"""Requests every node makes of one shared service (name resolution)."""
 """Network signatures seen by the node's own kernel, not by a peer."""
 
 
@@ -157,7 +159,12 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
             if f.category is cat and f.layer is Layer.INFRASTRUCTURE and f.severity >= 3
         ]
         spread = {f.node for f in hit if f.node}
-        if len(spread) < 2 or (cat is Category.NETWORK and max(f.severity for f in hit) < 4):
+        # a lookup every node makes of one service (the cluster DNS) failing on several
+        # nodes is that service, however mild each line reads
+        lookups = {f.node for f in hit if f.signature in SHARED_LOOKUPS}
+        if len(spread) < 2 or (
+            cat is Category.NETWORK and max(f.severity for f in hit) < 4 and len(lookups) < 2
+        ):
             continue
         # A link that went down on one node only is that node's, whoever else saw errors.
         local = {f.node for f in hit if f.signature in NODE_LOCAL}
