@@ -57,9 +57,6 @@ CASES = [
     "y40_thermal_straggler_timelimit",
 ]  # fmt: skip
 GAPS = {
-    "y01_uptime_xid_before_pdt_linkdown": (
-        "dmesg uptime stamps placed with a boot time given in another file, against a local-time log, are not put on one clock"
-    ),
     "y02_offset_iso_host_oom_first": (
         "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
     ),

@@ -20,6 +20,7 @@ from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.layout import LaunchFacts
+from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import memory_hog
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
@@ -104,6 +105,8 @@ class BundleScan:
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
     launch: LaunchFacts = field(default_factory=LaunchFacts)
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
+    clocks: NodeClocks = field(default_factory=NodeClocks)
+    """Each node's boot time and zone, where its own files say (``uptime -s``, timedatectl)."""
 
 
 _GENERIC_NAMES = {
@@ -248,6 +251,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
+            out.clocks.read(head, node if node in out.nodes else None)
         if node and node in out.nodes and kind in ("text", "kernel"):
             for m in _HOSTS.finditer(head):
                 host = (m.group(1) or m.group(2)).decode("ascii", "replace")
@@ -306,6 +310,9 @@ def _scan_file(
             # NCCL's prefix names the host that logged the line (a merged mpirun or srun
             # output holds every node's); the file's own node, where the host's name differs
             out.pid_ranks[(host, pid)] = rank
+            out.pid_ranks.setdefault((ctx.node, pid), rank)
+        for (host, pid), rank in parser.comm_ranks.items():
+            out.pid_ranks.setdefault((host, pid), rank)
             out.pid_ranks.setdefault((ctx.node, pid), rank)
     out.dropped += parser.dropped
     if kind == "kernel":

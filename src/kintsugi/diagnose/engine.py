@@ -242,7 +242,9 @@ def diagnose_bundle(
         raise UserError(f"bundle {path} is not a directory; pass the directory that holds it")
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
-    found = rank_by_pid(scan.findings + launch_homes(path, scan), scan.pid_ranks)
+    kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
+    found = scan.clocks.apply(scan.findings, kernel_logs)
+    found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

@@ -112,6 +112,10 @@ def innermost_is_user(frames: list[str]) -> bool | None:
     return is_user_file(own[-1]) if own else None
 
 
+# NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"
+_COMM_RANK = re.compile(r"\bcomm 0x[0-9a-fA-F]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
+
+
 class LineParser:
     """A line-by-line state machine: signatures, tracebacks, torchrun failure summaries."""
 
@@ -123,6 +127,9 @@ class LineParser:
         """Addresses and hostnames seen to belong to this source's node."""
         self.pid_ranks: dict[tuple[str, int], int] = {}
         """(host in NCCL's prefix, pid) -> the rank that logged it."""
+        self.comm_ranks: dict[tuple[str, int], int] = {}
+        """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
+        self._comm_sizes: dict[tuple[str, int], int] = {}
         self.nccl_versions: set[str] = set()
         """NCCL versions this source's processes loaded (its banner, its errors)."""
         self.placed_ranks: set[int] = set()
@@ -329,6 +336,15 @@ class LineParser:
                 self.aliases.setdefault(host, node)
             if rank is not None:
                 self.pid_ranks.setdefault((host, pid), rank)
+            elif (
+                "ranks " in body
+                and (comm := _COMM_RANK.search(body)) is not None
+                and int(comm["n"]) >= self._comm_sizes.get((host, pid), 0)
+            ):
+                # NCCL's communicator line names the process's rank in it; the widest
+                # communicator a process joined is the world, whose rank is the global one
+                self._comm_sizes[(host, pid)] = int(comm["n"])
+                self.comm_ranks[(host, pid)] = int(comm["rank"])
             if self._task is not None:
                 self._task_hosts.setdefault(self._task, host)
         if prefix is not None:
