@@ -73,3 +73,25 @@ def test_an_uptime_xid_before_a_local_time_link_flap_is_the_cause(tmp_path: Path
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.GPU_HARDWARE
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("gpu-a", 19)
+
+
+def test_a_journal_header_zone_and_a_preemption_notice(tmp_path: Path) -> None:
+    """journalctl's header names its zone (JST): the notice at 19:03:57 JST is 10:03:57Z,
+    before the peers' errors at 10:04:31Z; the preempted node went away (host, restart)."""
+    gone, peer = tmp_path / "gke-p1tz", tmp_path / "gke-k2xq"
+    gone.mkdir()
+    peer.mkdir()
+    (gone / "journalctl.txt").write_text(
+        "-- Journal begins at Tue 2024-07-02 09:00:01 JST. --\n"
+        "Jul  2 19:03:57 gke-p1tz google_metadata_script_runner[1121]: Received preemption "
+        "notice: instance/preempted = TRUE\n"
+    )
+    (peer / "worker.txt").write_text(
+        "2024-07-02T10:04:31.000Z [rank0]: torch.distributed.DistStoreError: Socket Timeout\n"
+    )
+    clocks = NodeClocks()
+    clocks.read((gone / "journalctl.txt").read_bytes(), "gke-p1tz", "gke-p1tz/journalctl.txt")
+    assert clocks.file_offset_s == {"gke-p1tz/journalctl.txt": 9 * 3600.0}
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HOST, Action.RESTART)
+    assert d.culprit is not None and d.culprit.node == "gke-p1tz"

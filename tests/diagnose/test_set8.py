@@ -91,7 +91,7 @@ GAPS = {
         "label convention: a leftover process filling GPUs is host here; sets 3, 4 and 5 call it oom, which the engine follows"
     ),
     "x31_ray_spot_preemption": (
-        "a Ray spot-instance preemption notice is not read as the host going away"
+        "label convention: a preempted instance is no culprit here; set 9 (y05) names the node the cloud took back, which the engine follows"
     ),
     "x32_kubeflow_worker_evicted_disk_pressure": (
         "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)"

@@ -60,9 +60,6 @@ GAPS = {
     "y02_offset_iso_host_oom_first": (
         "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
     ),
-    "y05_k8s_preemption_jst_journal": (
-        "a Kubernetes node preemption in a journal in local time (JST) is not read as the host going away"
-    ),
     "y06_old_xid63_vs_collate_keyerror": (
         "an Xid 63 hours before with pending row remaps outranks a KeyError on every rank"
     ),

@@ -60,6 +60,8 @@ LINES = {
     "gloo_timeout": "RuntimeError: [gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting "
     "6000ms for recv operation to complete",
     "network_unreachable": "OSError: [Errno 113] No route to host",
+    "instance_preempted": "Jul  2 19:03:57 gke-a3 google_metadata_script_runner[1121]: Received "
+    "preemption notice: instance/preempted = TRUE",
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",

@@ -251,7 +251,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
-            out.clocks.read(head, node if node in out.nodes else None)
+        if kind in ("text", "kernel"):
+            out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):
             for m in _HOSTS.finditer(head):
                 host = (m.group(1) or m.group(2)).decode("ascii", "replace")

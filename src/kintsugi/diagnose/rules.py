@@ -225,6 +225,9 @@ def finished(
     # a failure before a report with a time (the agents' "worker group finished") was
     # survived, even where the final state (sacct's COMPLETED) has no time to compare
     timed_end = max((f.ts for f in done if f.ts is not None), default=None)
+    # an earlier attempt's failure was survived: a later attempt reports it finished
+    if last.attempt is not None:
+        roots = [f for f in roots if f.attempt is None or f.attempt >= last.attempt]
     if any(f.severity >= 3 and order(f) > order(last) for f in roots):
         return None  # it failed again after a success (another attempt, a later job step)
     if any(
