@@ -49,6 +49,9 @@ _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
     r"(?::\s?(?P<msg>.*))?$"
 )
+# What a traceback's last line looks like: a (dotted) name, alone or before ": message"
+# ("KeyError: 'audio_len'", "socket.gaierror: [Errno -3] ...", "StopIteration")
+_EXC_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::(?:\s.*)?)?$")
 # A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
 # 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
 _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
@@ -300,11 +303,18 @@ class LineParser:
                 return
             if (body.startswith((" ", "\t")) or not body.strip()) and tb.n < MAX_TRACEBACK_LINES:
                 return
+            exc = _EXC_LINE.match(body.strip()) is not None
+            if not exc and tb.held is None and tb.frames and tb.n < MAX_TRACEBACK_LINES:
+                tb.held = (body, rank, lineno)  # a message before the exception line, maybe
+                return
             del self._tb[key]
             if tb.ts is not None:
                 self._ts, self._ts_exact, self._ts_done = tb.ts, tb.exact, True
-            self._exception(body, rank, lineno, tb.frames)
-            return
+            if exc or tb.held is None:
+                self._exception(body, rank, lineno, tb.frames)
+                return
+            # the held line ended the traceback after all; this one is a line of its own
+            self._exception(*tb.held, tb.frames)
         if "Traceback (most recent call last)" in body:
             self._tb[key] = Traceback(start=lineno or 0, ts=self._now(), exact=self._ts_exact)
             return
@@ -627,6 +637,9 @@ class LineParser:
         if self._tr is not None:
             self._torchrun_entry()
             self._tr = None
+        for tb in self._tb.values():
+            if tb.held is not None:  # the file ended on the line after the frames
+                self._exception(*tb.held, tb.frames)
         self._tb.clear()
         if self.task_nodes:  # a console of many nodes: each task's lines are its node's
             self.findings = [

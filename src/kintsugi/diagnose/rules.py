@@ -25,6 +25,7 @@ from kintsugi.diagnose.rules_infra import (
     mixed_nccl,
     network_switch,
     setup_everywhere,
+    without_history,
 )
 from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal, wanders
 from kintsugi.diagnose.signatures import Role
@@ -170,6 +171,7 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
+    roots = without_history(roots, symptoms)
     v = (
         finished(roots, context, homes)
         or ended_by_scheduler(roots, context, homes)

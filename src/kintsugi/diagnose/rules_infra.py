@@ -12,7 +12,7 @@ from pathlib import PurePath
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import Verdict, order, rank_on_node, where
+from kintsugi.diagnose.verdict import HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
 
 
@@ -138,6 +138,28 @@ def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
     return [f for f in recent if f.ts is None or not f.ts_exact or f.ts <= end]
 
 
+def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Finding]:
+    """``roots`` without hardware events long before everything else that failed, on nodes
+    whose processes failed only in sympathy, when something else failed on its own: a row
+    remapped two weeks ago is the node's history, and the job's own error today its failure."""
+    old = [
+        f
+        for f in roots
+        if f.layer is Layer.INFRASTRUCTURE and f.category in HARDWARE and f.ts is not None
+    ]
+    rest = [f for f in roots + symptoms if f.ts is not None and f.ts_exact and f not in old]
+    if not old or not rest:
+        return roots
+    start = min(f.ts for f in rest if f.ts is not None) - HISTORY_S
+    stale = [f for f in old if f.ts is not None and f.ts < start]
+    causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature != "exit_code"]
+    # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
+    # started) shows in its own node's failures now; history leaves its node only sympathy
+    lasting = {f.node for f in causes}
+    stale = [f for f in stale if f.node not in lasting]
+    return [f for f in roots if f not in stale] if stale and causes else roots
+
+
 AFTERMATH_S = 120.0
 """A hardware event this long after the last failure of anything else is not its cause."""
 
@@ -145,9 +167,9 @@ AFTERMATH_S = 120.0
 SHARED = (Category.STORAGE, Category.NETWORK)
 GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
 NODE_LOCAL = {"nic_link_down"}
+"""Network signatures seen by the node's own kernel, not by a peer."""
 SHARED_LOOKUPS = {"name_resolution_failed"}
 """Requests every node makes of one shared service (name resolution)."""
-"""Network signatures seen by the node's own kernel, not by a peer."""
 
 
 def shared_service(roots: list[Finding]) -> Verdict | None:
