@@ -58,3 +58,23 @@ def test_an_old_event_that_explains_its_own_node_stays(tmp_path: Path) -> None:
     (tmp_path / "b" / "torchrun.log").write_text(WATCHDOG.replace("E0618 16:41", "E1125 12:00"))
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is not None and d.culprit.node == "a"
+
+
+def test_a_node_that_went_down_after_the_job_had_failed_did_not_fail_it(tmp_path: Path) -> None:
+    """NaN at one step on every node, then (20 minutes after the job ended) slurmctld sets a
+    node DOWN: the recipe diverged, the outage came later (slurmctld.log, srun's report)."""
+    lines = [
+        f"{r}: [2024-04-10 02:10:44,300] FloatingPointError: loss is NaN at step 8840\n"
+        for r in range(4)
+    ]
+    (tmp_path / "slurm-771002.out").write_text(
+        "".join(lines)
+        + "srun: error: gpu201: tasks 0-1: Exited with exit code 1\n"
+        + "srun: error: gpu205: tasks 2-3: Exited with exit code 1\n"
+    )
+    (tmp_path / "slurmctld.log").write_text(
+        "[2024-04-10T02:10:47.118] _job_complete: JobId=771002 WEXITSTATUS 1\n"
+        "[2024-04-10T02:36:02.002] error: Nodes gpu205 not responding, setting DOWN\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.NUMERICAL, None, Action.STOP)

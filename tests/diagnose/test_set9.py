@@ -60,9 +60,6 @@ GAPS = {
     "y02_offset_iso_host_oom_first": (
         "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
     ),
-    "y08_node_dies_after_nan_abort": (
-        "the NaN on every rank is not read as the job's while a node's later outage is among the roots"
-    ),
     "y31_fr_missing_rank_lustre_evict": (
         "the flight recorder's missing rank is not tied to a Lustre eviction on its node"
     ),

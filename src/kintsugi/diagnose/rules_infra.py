@@ -140,24 +140,32 @@ def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
 
 def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Finding]:
     """``roots`` without hardware events long before everything else that failed, on nodes
-    whose processes failed only in sympathy, when something else failed on its own: a row
-    remapped two weeks ago is the node's history, and the job's own error today its failure."""
+    whose processes failed only in sympathy, or after everything else was over, when
+    something else failed on its own: a row remapped two weeks ago is the node's history, a
+    node that lost power after the job had ended did not end it."""
     old = [
         f
         for f in roots
-        if f.layer is Layer.INFRASTRUCTURE and f.category in HARDWARE and f.ts is not None
+        if f.layer is Layer.INFRASTRUCTURE
+        and f.category in HARDWARE
+        and f.category not in SHARED  # a shared service's errors are timed by their own rules
+        and f.ts is not None
     ]
     rest = [f for f in roots + symptoms if f.ts is not None and f.ts_exact and f not in old]
     if not old or not rest:
         return roots
     start = min(f.ts for f in rest if f.ts is not None) - HISTORY_S
+    end = max(f.ts for f in rest if f.ts is not None) + AFTERMATH_S
     stale = [f for f in old if f.ts is not None and f.ts < start]
+    # and after everything else was over: a node that lost power once the job had ended
+    late = [f for f in old if f.ts is not None and f.ts_exact and f.ts > end]
     causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature != "exit_code"]
     # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
     # started) shows in its own node's failures now; history leaves its node only sympathy
-    lasting = {f.node for f in causes}
-    stale = [f for f in stale if f.node not in lasting]
-    return [f for f in roots if f not in stale] if stale and causes else roots
+    lasting = {f.node for f in causes if f not in late}
+    gone = [f for f in stale if f.node not in lasting] + late
+    causes = [f for f in causes if f not in late]
+    return [f for f in roots if f not in gone] if gone and causes else roots
 
 
 AFTERMATH_S = 120.0
