@@ -78,9 +78,6 @@ GAPS = {
     "w33_rendezvous_image_pull_disk_full": (
         "a Kubernetes image pull failing for a full disk on one node is not read; the rendezvous timeout wins"
     ),
-    "w35_power_brake_whole_node": (
-        "throughput lines that drop at one moment and HW Power Brake on every GPU of one node are not read as a straggler node yet"
-    ),
     "w36_pcie_link_downtrained": (
         "a PCIe link trained down read from this lspci form is not tied to the slow rank yet"
     ),

@@ -75,9 +75,6 @@ GAPS = {
     "x22_titan_float8_on_a100_node": (
         "float8 failing only on the one node with A100s (a heterogeneous pool) is not tied to that node's GPU model"
     ),
-    "x24_titan_power_capped_node": (
-        "throughput lines that fall at one step and a SW power cap on one node's GPUs are not read as a straggler node yet"
-    ),
     "x25_titan_nonfinite_grads_one_node": (
         "non-finite gradients that stay on one node's ranks are not read as a suspect node in one attempt"
     ),

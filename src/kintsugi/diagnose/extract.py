@@ -128,9 +128,10 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
         1.0,
     ),
     # tqdm (HF Trainer, Lightning progress bars): "1.52s/it"
-    (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?)s/it\b"), 1.0),
+    # and loggers that space it: "| 2.449 s/it |"
+    (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?s/it\b"), 1.0),
     # tqdm: "3.41it/s"
-    (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?)it/s\b"), -1.0),
+    (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
     # torchtitan: "tps: 5,123" (tokens per second: time is its inverse, in arbitrary units)
     (("tps:",), re.compile(r"\btps:\s*(?P<v>\d[\d,]*(?:\.\d+)?)"), -1000.0),
     # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5"

@@ -111,6 +111,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     path: list[tuple[int, str]] = []
     seen = 0
     link_max: dict[str, int] = {}
+    limits: dict[str, float] = {}
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
@@ -146,8 +147,17 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
                 # The GPU's PCIe link trained narrower than it can (a bad riser or slot):
                 # every copy to and from it, and every collective through the host, is slower.
                 found = ("pcie_link_degraded", Category.STRAGGLER, Role.CONTEXT, 2)
+        elif key == "Default Power Limit" and (limit := limits.get(gpu)) is not None:
+            default = _watts(value)
+            if default and limit < POWER_CAPPED * default:
+                # The GPU's power limit set below its default (nvidia-smi -pl, a site
+                # policy): it clocks down under load like a throttled one.
+                found = ("power_capped", Category.STRAGGLER, Role.CONTEXT, 2)
+                key, value = "Current Power Limit", f"{limit:.2f} W (default {value})"
         if key == "Max" and where.endswith("Link Width") and (w := _width(value)) is not None:
             link_max[gpu] = w
+        if key in ("Current Power Limit", "Enforced Power Limit") and (w2 := _watts(value)):
+            limits[gpu] = w2
         if found is None:
             continue
         sig, category, role, sev = found
@@ -169,6 +179,16 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             )
         )
     return out
+
+
+POWER_CAPPED = 0.8
+"""A power limit below this share of the GPU's default is a cap that slows it."""
+
+
+def _watts(value: str) -> float | None:
+    """``400.00 W`` as 400.0 (None for ``N/A``)."""
+    m = re.match(r"(\d+(?:\.\d+)?) ?W\b", value)
+    return float(m[1]) if m else None
 
 
 def _slowdown(ctx: Context, gpu: str, text: str, n: int) -> Finding:
