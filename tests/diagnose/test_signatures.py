@@ -62,6 +62,10 @@ LINES = {
     "network_unreachable": "OSError: [Errno 113] No route to host",
     "instance_preempted": "Jul  2 19:03:57 gke-a3 google_metadata_script_runner[1121]: Received "
     "preemption notice: instance/preempted = TRUE",
+    "parallel_fs_expelled": "2024-12-17_22:38:16.546+0000: [E] Node 10.197.43.53 (compute-4-36) "
+    "is being expelled because of an expired lease. Pings sent: 60. Replies received: 0.",
+    "image_pull_failed": 'containerd[1633]: level=error msg="PullImage \\"us-docker.pkg.dev/ml/'
+    'train/llm:2024.06\\" failed" error="failed to extract layer: no space left on device"',
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",

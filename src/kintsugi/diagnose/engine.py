@@ -13,6 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
+from kintsugi.diagnose.ranks import place_ranks
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -116,16 +117,20 @@ def address_book(
 
 def rehome(findings: list[Finding]) -> list[Finding]:
     """Lines that a collection point holds (a combined stdout, a launcher's directory) for
-    ranks whose nodes' own launchers say where they ran (``rank_home``) belong to those
+    ranks whose nodes' own launchers say where they ran (``rank_home``), or whose NCCL lines
+    named their host (``rank_host``, and the blocks those place), belong to those
     nodes. A directory is a collection point when its ranks live on two or more other nodes, or
     when it is home to none of the ranks placed."""
     claims: dict[int, set[str]] = defaultdict(set)
     for f in findings:
-        if f.signature == "rank_home" and f.rank is not None and f.node:
+        if f.signature in ("rank_home", "rank_host") and f.rank is not None and f.node:
             claims[f.rank].add(f.node)
     homes = {r: next(iter(ns)) for r, ns in claims.items() if len(ns) == 1}
     if not homes:
         return findings
+    # the ranks a console's NCCL lines placed (local rank 0 of each node, often) place their
+    # nodes' blocks: the other ranks of a block ran there too
+    homes = place_ranks(homes)
     elsewhere: dict[str, set[str]] = defaultdict(set)
     for f in findings:
         if f.rank in homes and f.node and homes[f.rank] != f.node:

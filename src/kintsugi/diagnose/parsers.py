@@ -259,7 +259,9 @@ class LineParser:
                 self.aliases.setdefault(ip, pfx[0])  # NCCL names the worker's host
             if self._host is None:
                 self._host = ip  # the worker's address: its node once aliases tell
-        self._task = int(m.group("task")) if m and m.group("task") else None
+        # srun's task label or mpirun's rank tag: one process, whose NCCL lines name its host
+        tag = (m.group("task") or m.group("mpi")) if m else None
+        self._task = int(tag) if tag else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         late = _STAMPED_RANK.match(body) if grank is None and "[rank" in body else None
         if late is not None:
