@@ -63,14 +63,8 @@ GAPS = {
     "x05_megatron_pp_hang_one_rank": (
         "the pipeline stage whose rank never entered the collective is not read from Megatron's per-stage timers"
     ),
-    "x15_deepspeed_fused_adam_cuda_mismatch": (
-        "a JIT-built extension failing for a CUDA version mismatch reads as the script's error, not the environment's"
-    ),
     "x18_hf_rank0_eval_blocks_collective": (
         "rank 0 evaluating alone while the others wait in a collective (a program bug) reads as a hang of the infrastructure"
-    ),
-    "x21_titan_inductor_lowering_nightly": (
-        "an inductor lowering error on a nightly build reads as the script's error, not the dependency's"
     ),
     "x22_titan_float8_on_a100_node": (
         "float8 failing only on the one node with A100s (a heterogeneous pool) is not tied to that node's GPU model"

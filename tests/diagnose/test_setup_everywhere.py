@@ -55,3 +55,15 @@ def test_a_driver_too_old_everywhere_is_the_image(tmp_path: Path) -> None:
 def test_no_interface_on_one_node_is_that_node(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, NCCL, ["nb"])).diagnosis
     assert not any("setup_everywhere" in e for e in d.explain)
+
+
+def test_an_extension_that_fails_to_build_everywhere_is_the_image(tmp_path: Path) -> None:
+    """DeepSpeed's JIT op build (torch.utils.cpp_extension) against a mismatched toolkit."""
+    line = "[rank{r}]: RuntimeError: Error building extension 'fused_adam'\n"
+    d = diagnose_bundle(_bundle(tmp_path, line, ["na", "nb", "nc"])).diagnosis
+    assert (d.category, d.layer, d.culprit, d.action) == (
+        Category.DEPENDENCY,
+        Layer.FRAMEWORK,
+        None,
+        Action.STOP,
+    )

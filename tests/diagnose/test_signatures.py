@@ -66,6 +66,9 @@ LINES = {
     "is being expelled because of an expired lease. Pings sent: 60. Replies received: 0.",
     "image_pull_failed": 'containerd[1633]: level=error msg="PullImage \\"us-docker.pkg.dev/ml/'
     'train/llm:2024.06\\" failed" error="failed to extract layer: no space left on device"',
+    "extension_build_failed": "RuntimeError: Error building extension 'fused_adam'",
+    "compiler_backend_failed": "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' "
+    "raised: LoweringException: AssertionError:",
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
