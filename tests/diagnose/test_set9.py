@@ -60,9 +60,6 @@ GAPS = {
     "y02_offset_iso_host_oom_first": (
         "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
     ),
-    "y31_fr_missing_rank_lustre_evict": (
-        "the flight recorder's missing rank is not tied to a Lustre eviction on its node"
-    ),
     "y32_mismatched_collectives_rank0_broadcast": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
     ),

@@ -42,6 +42,7 @@ MISSING_KEYWORDS = (
     "n't join",
     "never joined",
     "missing ranks:",
+    "missing ranks are",
     "heartbeat",
 )
 """Lower-case literals of lines in which waiting ranks name the one that never arrived."""
@@ -49,7 +50,8 @@ _MISSING = re.compile(
     r"(?i)\branks? (?P<ranks>\d+(?:\s*,\s*\d+)*) (?:failed to pass monitoredBarrier|did not join|"
     r"didn't join|has not joined|have not joined|never joined|is not joining)"
     # the flight recorder's analysis (fr_trace): "missing ranks: [16, 17, 18]"
-    r"|\bmissing ranks:\s*\[(?P<list>[\d,\s]+)\]"
+    # as a list or a set ("Missing ranks: {14}", "Missing ranks are {3, 5}")
+    r"|\bmissing ranks(?::| are)\s*[\[{](?P<list>[\d,\s]+)[\]}]"
     # a fault-tolerance rank monitor (nvidia-resiliency-ext) that lost a rank's heartbeat
     r"|\brank (?P<beat>\d+):? (?:did not get (?:subsequent |initial )?heartbeat|missed (?:its )?"
     r"heartbeat|heartbeat (?:timed out|timeout))"

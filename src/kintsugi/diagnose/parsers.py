@@ -376,7 +376,7 @@ class LineParser:
             missing_ranks(body)
             if "join" in low
             or "monitoredbarrier" in low
-            or "missing ranks:" in low
+            or "missing ranks" in low
             or "heartbeat" in low
             else []
         )

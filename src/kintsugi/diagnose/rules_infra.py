@@ -87,9 +87,9 @@ def hardware(
             rank = min(own, key=order).rank
     if rank is None:
         rank = rank_on_node(p.node, roots)
-    if rank is None and p.category in GPU:
-        # no rank died of it: the one rank the waiters (or a heartbeat monitor) name as never
-        # arriving, where it ran on that node or its home is unknown
+    if rank is None:
+        # no rank died of it: the one rank the waiters (or a heartbeat monitor, the flight
+        # recorder) name as never arriving, where it ran on that node or its home is unknown
         named = {r for r in named_missing(symptoms) if (homes or {}).get(r, p.node) == p.node}
         rank = named.pop() if len(named) == 1 else None
     if rank is None and p.category in GPU:
@@ -98,6 +98,15 @@ def hardware(
     action = p.action
     if p.signature == "enospc" and len(nodes) > 1:
         # One node's disk among several nodes: its local storage, not the shared one.
+        action = Action.RESTART_WITHOUT_NODE
+    elif (
+        p.category is Category.STORAGE
+        and len(nodes) > 1
+        and {f.node for f in hw if f.category is Category.STORAGE} == {p.node}
+        and _EVICTED.search(p.text)
+    ):
+        # A shared file system that threw out one client (Lustre's eviction) while the
+        # other nodes kept it: that node's client or its link to the servers.
         action = Action.RESTART_WITHOUT_NODE
     others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
     v = Verdict(
@@ -216,6 +225,9 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
         v.why("all", "shared_service", f"{cat.value} errors on {sorted(map(str, spread))}")
         return v
     return None
+
+
+_EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b")
 
 
 def _echoes(env: list[Finding]) -> set[str | None]:
