@@ -106,3 +106,26 @@ def test_a_tagged_rank_in_the_launcher_output_lands_on_its_hostfile_node(tmp_pat
         (tmp_path / node / "kern.log").write_text(f"Dec  1 10:14:08 {node} kernel: EXT4-fs ok\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("na", 2)
+
+
+def test_the_oom_killers_victim_listed_as_a_rank_is_named(tmp_path: Path) -> None:
+    """The kernel killed pid 660121; the node's process listing says it was rank 0: the
+    job's own memory (stop), and the rank whose memory grew is named."""
+    node = tmp_path / "fra-11"
+    node.mkdir()
+    (tmp_path / "lon-04").mkdir()
+    (node / "ps_at_start.txt").write_text(
+        "  PID  RANK CMD\n660121  0 python train.py\n660122  1 python train.py\n"
+    )
+    (node / "journal-kernel.txt").write_text(
+        "2024-03-07T17:31:07+02:00 fra-11 kernel: python invoked oom-killer: gfp_mask=0x140cca"
+        "(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, oom_score_adj=0\n"
+        "2024-03-07T17:31:07+02:00 fra-11 kernel: Out of memory: Killed process 660121 (python)"
+        " total-vm:556845328kB, anon-rss:485612904kB, file-rss:0kB, shmem-rss:0kB, UID:1040\n"
+    )
+    (tmp_path / "lon-04" / "train.log").write_text(
+        "2024-03-07T16:31:09.304+01:00 [rank5] ERROR Connection reset by peer (fra-11:29500)\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "oom" and d.action.value == "stop"
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("fra-11", 0)

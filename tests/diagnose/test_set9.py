@@ -57,9 +57,6 @@ CASES = [
     "y40_thermal_straggler_timelimit",
 ]  # fmt: skip
 GAPS = {
-    "y02_offset_iso_host_oom_first": (
-        "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
-    ),
     "y32_mismatched_collectives_rank0_broadcast": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
     ),
