@@ -66,9 +66,6 @@ GAPS = {
     "x18_hf_rank0_eval_blocks_collective": (
         "rank 0 evaluating alone while the others wait in a collective (a program bug) reads as a hang of the infrastructure"
     ),
-    "x22_titan_float8_on_a100_node": (
-        "float8 failing only on the one node with A100s (a heterogeneous pool) is not tied to that node's GPU model"
-    ),
     "x25_titan_nonfinite_grads_one_node": (
         "non-finite gradients that stay on one node's ranks are not read as a suspect node in one attempt"
     ),

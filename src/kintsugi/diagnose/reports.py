@@ -112,6 +112,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     seen = 0
     link_max: dict[str, int] = {}
     limits: dict[str, float] = {}
+    model_seen = False
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
@@ -127,6 +128,10 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             path.append((indent, key))
             continue
         where = " / ".join(k for _, k in path)
+        if key == "Product Name" and not model_seen:
+            model_seen = True
+            out.append(_gpu_model(ctx, value, n))
+            continue
         found: tuple[str, Category, Role, int] | None = None
         if key == "Remapping Failure Occurred" and value.lower() == "yes":
             found = ("row_remap_failure", Category.GPU_MEMORY, Role.ROOT, 5)
@@ -179,6 +184,25 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             )
         )
     return out
+
+
+def _gpu_model(ctx: Context, model: str, n: int) -> Finding:
+    """The node's GPU model (its first GPU's): a fact, for a node unlike the others."""
+    return Finding(
+        signature="gpu_model",
+        category=Category.UNKNOWN,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.NONE,
+        severity=0,
+        role=Role.META,
+        text=f"GPU model {model}",
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        line=n,
+        order=n,
+        detail=model,
+    )
 
 
 POWER_CAPPED = 0.8

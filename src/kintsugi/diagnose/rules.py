@@ -27,7 +27,14 @@ from kintsugi.diagnose.rules_infra import (
     setup_everywhere,
     without_history,
 )
-from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal, wanders
+from kintsugi.diagnose.rules_mod import (
+    history,
+    recurrence,
+    straggler,
+    thermal,
+    unlike_the_rest,
+    wanders,
+)
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -204,6 +211,7 @@ def decide(
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
     same_error_everywhere(v, roots, all_nodes)
+    unlike_the_rest(v, roots, fs)
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)

@@ -347,6 +347,29 @@ def wanders(v: Verdict, found: list[Finding]) -> None:
     )
 
 
+def unlike_the_rest(v: Verdict, roots: list[Finding], found: list[Finding]) -> None:
+    """An application error on one node only, whose GPUs are another model than those of
+    every other node (an A100 node in an H100 pool): the program asked for what the pool
+    has; that node is the odd one. Exclude it."""
+    p = v.primary
+    if p is None or p.node is None or v.category not in (Category.USER_CODE, Category.DEPENDENCY):
+        return
+    models = {f.node: f.detail for f in found if f.signature == "gpu_model" and f.node}
+    others = {m for n, m in models.items() if n != p.node}
+    if len(models) < 3 or len(others) != 1 or models.get(p.node) in others | {None}:
+        return
+    if {f.node for f in roots if f.signature == p.signature} != {p.node}:
+        return
+    v.category, v.layer = Category.HOST, Layer.INFRASTRUCTURE
+    v.culprit, v.action = Culprit(p.node, None), Action.RESTART_WITHOUT_NODE
+    v.why(
+        "all",
+        "hardware_unlike_the_rest",
+        f"{p.signature} only on {p.node}, whose GPUs are {models[p.node]}; the other "
+        f"{len(models) - 1} nodes have {next(iter(others))}",
+    )
+
+
 _GPU_ERROR = re.compile(r"(?i)cuda|\bxid\b|nvrm:|\bgpu\b|device-side|illegal (?:memory )?address")
 
 
