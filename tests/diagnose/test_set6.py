@@ -63,9 +63,6 @@ GAPS = {
     "v03_flood_host_oom_stale_procs": (
         "the leftover processes holding host memory are not in an OOM-killer task table this bundle has: we say the job's memory (oom, stop)"
     ),
-    "v10_efa_accusations_no_local_evidence": (
-        "EFA/libfabric errors that name a peer's address are not read as accusations yet (we say a hang, no culprit)"
-    ),
     "v15_no_sm90_kernels_everywhere": (
         "label convention: a build without kernels for the GPU's architecture is the framework's here, the script's in the dev corpus"
     ),

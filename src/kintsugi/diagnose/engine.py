@@ -61,10 +61,20 @@ def resolve_peers(
                 aliases.get(f.peer)
                 or aliases.get(short)
                 or ({p for p in (f.peer, short) if p in nodes})
+                or address_named(f.peer, nodes)
             )
             f = f.with_(peer=next(iter(owners)) if len(owners) == 1 else None)
         out.append(f)
     return out
+
+
+def address_named(ip: str, nodes: Collection[str]) -> set[str]:
+    """The node whose name spells the address, as cloud hostnames do (EC2's
+    ``ip-10-0-93-197`` for 10.0.93.197, with or without a domain)."""
+    if not _IPV4.match(ip):
+        return set()
+    spelled = "ip-" + ip.replace(".", "-")
+    return {n for n in nodes if n == spelled or n.startswith(spelled + ".")}
 
 
 def resolve_nodes(

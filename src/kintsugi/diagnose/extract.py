@@ -27,6 +27,8 @@ _PEER = re.compile(
     rf"(?i)(?:from|by|to|with) (?:remote )?peer\s*\[?(?P<ip>{_IP})|"
     rf"remote (?:host|address|gid|peer)[=: ]+\[?(?P<ip2>{_IP})|"
     rf"peer (?:address|addr|host)[=: ]+\[?(?P<ip3>{_IP})|"
+    # aws-ofi-nccl's failed request: "... direction: RECV }, remote 10.0.93.197"
+    rf"\}}, remote (?P<ip5>{_IP})\b|"
     rf"(?i:recv|send|connect) (?:from|to) \[?(?P<ip4>{_IP})<|"
     # NCCL's socket errors name the peer's hostname: "closed by remote peer gpu-c017<43210>"
     r"(?i:by|from) remote peer (?P<host>[A-Za-z][\w.-]*?)(?:<\d+>|:\d+|\s|$)"
@@ -262,7 +264,7 @@ def accused_peer(line: str) -> str | None:
     m = _PEER.search(line)
     if not m:
         return None
-    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"]
+    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"]
     if ip is None:
         return None if m["host"] == "localhost" else m["host"]
     return None if ip.startswith(_LOOPBACK) else ip
