@@ -61,7 +61,7 @@ GAPS = {
         "label convention: a NaN on one rank after a logged loss spike is the recipe (stop); a single NaN in one attempt restarts here, the recurrence then stops it"
     ),
     "v03_flood_host_oom_stale_procs": (
-        "the leftover processes holding host memory are not in an OOM-killer task table this bundle has: we say the job's memory (oom, stop)"
+        "the node is named from the leftovers in ps aux, but no log gives the killed pid's rank (only the gap in the listing's --local_rank values says 26)"
     ),
     "v15_no_sm90_kernels_everywhere": (
         "label convention: a build without kernels for the GPU's architecture is the framework's here, the script's in the dev corpus"

@@ -21,7 +21,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.nodeclock import NodeClocks
-from kintsugi.diagnose.oomtable import memory_hog
+from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.reports import (
@@ -40,6 +40,8 @@ from kintsugi.diagnose.timeline import epoch_to_scale, reboot_in
 from kintsugi.events import Action, Category, Event, Layer, SchemaError
 
 MAX_JSON = 64 << 20
+MAX_PS = 65536
+"""A ``ps aux`` listing is read from a file up to this size (its first bytes are at hand)."""
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
 _ATTEMPT = re.compile(r"^attempt[_-]?(\d+)$", re.I)
@@ -105,6 +107,8 @@ class BundleScan:
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
     launch: LaunchFacts = field(default_factory=LaunchFacts)
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
+    procs: dict[str, list[Proc]] = field(default_factory=dict)
+    """Node -> its ``ps aux`` listing, where the bundle has one."""
     clocks: NodeClocks = field(default_factory=NodeClocks)
     """Each node's boot time and zone, where its own files say (``uptime -s``, timedatectl)."""
 
@@ -251,6 +255,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
+            if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
+                out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):

@@ -13,6 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
+from kintsugi.diagnose.oomtable import Proc, crowded_out
 from kintsugi.diagnose.ranks import place_ranks
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
@@ -193,6 +194,42 @@ def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
     ]
 
 
+_VICTIM = re.compile(r"Killed process (?P<pid>\d+) \((?P<name>[^)]*)\)")
+
+
+def crowded(findings: list[Finding], procs: Mapping[str, list[Proc]]) -> list[Finding]:
+    """The OOM killer's victim on a node whose ``ps aux`` shows processes outside the job
+    (another user's service, a finished job's leftovers) holding most of its memory: the
+    node's other workload, not the job's memory (``oom_foreign_process``)."""
+    out: list[Finding] = []
+    for f in findings:
+        if f.signature != "oom_killer" or f.node is None or f.node not in procs:
+            continue
+        m = _VICTIM.search(f.text)
+        if m is None:
+            continue
+        others = crowded_out(procs[f.node], int(m["pid"]), m["name"])
+        if not others:
+            continue
+        share = sum(p.mem_pct for p in others)
+        names = ", ".join(f"{p.pid} ({p.user}, since {p.start})" for p in others[:3])
+        out.append(
+            f.with_(
+                signature="oom_foreign_process",
+                category=Category.HOST,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART_WITHOUT_NODE,
+                severity=5,
+                role=Role.ROOT,
+                text=f"the OOM killer killed pid {m['pid']} while processes outside the job "
+                f"held {share:.0f}% of the node's memory: {names}",
+                detail="ps",
+            )
+        )
+        break
+    return out
+
+
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
     """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
     out = []
@@ -260,6 +297,7 @@ def diagnose_bundle(
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
+    found += crowded(found, scan.procs)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names
