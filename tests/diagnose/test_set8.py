@@ -69,9 +69,6 @@ GAPS = {
     "x25_titan_nonfinite_grads_one_node": (
         "non-finite gradients that stay on one node's ranks are not read as a suspect node in one attempt"
     ),
-    "x27_torch24_conditional_collective_desync": (
-        "a collective skipped under a condition on some ranks (desync) reads as an infrastructure hang"
-    ),
     "x29_torchrun_segfault_same_step_moves": (
         "label convention: a segfault at the same step on moving nodes is the script here; the engine says framework"
     ),

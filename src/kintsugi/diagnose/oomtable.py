@@ -129,7 +129,8 @@ def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Pr
         if not kin:
             return []
         starts = [p.start for p in kin]
-        start = max(set(starts), key=starts.count)
+        # the usual start among them; at a tie the newest (ps prints today's as HH:MM)
+        start = max(sorted(set(starts)), key=lambda s: (starts.count(s), ":" in s))
         user = next(p.user for p in kin if p.start == start)
     others = [
         p

@@ -420,7 +420,8 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
     return v
 
 
-_WORK = re.compile(r"\[Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
+# "[Rank 3] Watchdog caught ..." and, since PyTorch 2.4, "[PG ID 0 PG GUID 0(default_pg) Rank 3]"
+_WORK = re.compile(r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
 
 
 def mismatched_collectives(symptoms: list[Finding]) -> Verdict | None:
