@@ -20,6 +20,7 @@ from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.layout import LaunchFacts
+from kintsugi.diagnose.mounts import read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
 from kintsugi.diagnose.parse_state import Context
@@ -107,6 +108,8 @@ class BundleScan:
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
     launch: LaunchFacts = field(default_factory=LaunchFacts)
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
+    ro_mounts: dict[str, list[str]] = field(default_factory=dict)
+    """Node -> the mount points its mount table lists read-only."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
     clocks: NodeClocks = field(default_factory=NodeClocks)
@@ -255,6 +258,9 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
+            if node in out.nodes and b" type " in head and (b"(ro" in head or b" ro," in head):
+                ro = read_only_mounts(head.decode("utf-8", "replace"))
+                out.ro_mounts.setdefault(node, []).extend(ro)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
                 out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):
