@@ -28,6 +28,7 @@ from kintsugi.diagnose.rules_infra import (
     without_history,
 )
 from kintsugi.diagnose.rules_mod import (
+    degraded_link_suspect,
     history,
     recurrence,
     straggler,
@@ -212,6 +213,7 @@ def decide(
         return _finish(v, fs)
     same_error_everywhere(v, roots, all_nodes)
     unlike_the_rest(v, roots, fs)
+    degraded_link_suspect(v, context, homes)
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)

@@ -370,6 +370,28 @@ def unlike_the_rest(v: Verdict, roots: list[Finding], found: list[Finding]) -> N
     )
 
 
+def degraded_link_suspect(v: Verdict, context: list[Finding], homes: Mapping[int, str]) -> None:
+    """Collectives that timed out with no cause anywhere, while one node's GPU link trained
+    narrower than it can (a riser, a slot: replays, corrected errors, stalls): that node is
+    the suspect, unproven, so diagnose it (its PCIe, DCGM) before trusting it again."""
+    if v.category is not Category.HANG or v.culprit is not None or v.action is not Action.RESTART:
+        return
+    degraded = [f for f in context if f.signature == "pcie_link_degraded" and f.node]
+    nodes = {f.node for f in degraded}
+    if len(nodes) != 1:
+        return
+    node = str(nodes.pop())
+    v.category, v.layer = Category.HOST, Layer.INFRASTRUCTURE
+    v.culprit = Culprit(node, _rank_of_gpu(node, degraded, homes))
+    v.action = Action.RUN_DIAGNOSTICS
+    v.support.extend(degraded[:2])
+    v.why(
+        "all",
+        "degraded_link_suspect",
+        f"only {node} has a GPU link trained down: {degraded[0].text[:80]}",
+    )
+
+
 _GPU_ERROR = re.compile(r"(?i)cuda|\bxid\b|nvrm:|\bgpu\b|device-side|illegal (?:memory )?address")
 
 
