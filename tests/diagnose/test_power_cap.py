@@ -54,3 +54,31 @@ def test_the_capped_node_of_a_slowed_job_is_the_straggler(tmp_path: Path) -> Non
     assert d.category is Category.STRAGGLER
     assert d.culprit is not None and d.culprit.node == "hx-2"
     assert d.action is Action.RESTART_WITHOUT_NODE
+
+
+IBSTAT = """CA 'mlx5_0'
+\tPort 1:
+\t\tState: Active
+\t\tRate: 400
+CA 'mlx5_1'
+\tPort 1:
+\t\tState: Active
+\t\tRate: {rate}
+"""
+
+
+def test_an_hca_trained_below_its_siblings_slows_its_node(tmp_path: Path) -> None:
+    """``ibstat``: one port at 100 of the node's 400 Gb/s while the job slowed down."""
+    for node in ("r1", "r2"):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "ibstat.txt").write_text(
+            IBSTAT.format(rate="100" if node == "r2" else "400")
+        )
+    steps = [
+        f"[rank0]: step: {10 * i:5d}  loss:  3.1  tps: {3100 if i < 10 else 1300:,}\n"
+        for i in range(1, 20)
+    ]
+    (tmp_path / "r1" / "titan.log").write_text("".join(steps))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.NETWORK, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "r2"

@@ -72,9 +72,6 @@ GAPS = {
     "v26_megatron_thermal_one_gpu": (
         "the thermal GPU's index is not turned into a rank: no log here says which ranks ran on the node"
     ),
-    "v28_torchtitan_nic_downshift": (
-        "a NIC that trained at a lower speed (ethtool / ibstat rate) is not read as a slow node yet"
-    ),
     "v29_hf_trainer_socket_transport_everywhere": (
         "NCCL_IB_DISABLE=1 (the socket transport) on every node is not read as the configuration making the job slow"
     ),

@@ -32,6 +32,7 @@ from kintsugi.diagnose.reports import (
     parse_dcgm_health,
     parse_dcgm_prometheus,
     parse_dcgm_text,
+    parse_ibstat_rates,
     parse_nvsmi,
     parse_nvsmi_csv,
 )
@@ -313,6 +314,11 @@ def _scan_file(
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
+    if kind == "text" and size <= MAX_PS and ctx.node is not None:
+        with path.open("rb") as fh:
+            head = fh.read(MAX_PS)
+        if b"CA '" in head and b"Rate:" in head:
+            parser.findings += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
     if ctx.node is not None and parser.last_ts is not None:
         key = (ctx.attempt, ctx.node)
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))

@@ -338,3 +338,40 @@ def load_json(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         return None
+
+
+_IB_CA = re.compile(r"^CA '(?P<ca>[^']+)'", re.M)
+_IB_RATE = re.compile(r"^\s*Rate:\s*(?P<rate>\d+)\s*$", re.M)
+
+
+def parse_ibstat_rates(text: str, ctx: Context) -> list[Finding]:
+    """``ibstat``: an active port whose rate is below the node's other ports' (an HCA that
+    trained at 100 of 400 Gb/s): every ring through the node runs at its pace."""
+    rates: list[tuple[str, int, int]] = []
+    cas = list(_IB_CA.finditer(text))
+    for i, ca in enumerate(cas):
+        end = cas[i + 1].start() if i + 1 < len(cas) else len(text)
+        for r in _IB_RATE.finditer(text, ca.end(), end):
+            rates.append((ca["ca"], int(r["rate"]), text.count("\n", 0, r.start()) + 1))
+    if len(rates) < 2:
+        return []
+    best = max(rate for _, rate, _ in rates)
+    return [
+        Finding(
+            signature="nic_rate_degraded",
+            category=Category.STRAGGLER,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE,
+            severity=2,
+            role=Role.CONTEXT,
+            text=f"{ca}: Rate {rate} (the node's other ports run at {best})",
+            source=ctx.source,
+            node=ctx.node,
+            attempt=ctx.attempt,
+            line=n,
+            order=n,
+            detail=ca,
+        )
+        for ca, rate, n in rates
+        if rate < best
+    ]
