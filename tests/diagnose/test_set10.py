@@ -68,9 +68,6 @@ GAPS = {
     "z14_ib_symbol_errors_mpirun": (
         "perfquery's symbol errors and link-downs on one HCA, and that node's own receive errors, are not read as its link"
     ),
-    "z20_slurm_node_failure": (
-        "Slurm's node failure (DOWN+NOT_RESPONDING) is not tied to the tasks that lost their TCP peer"
-    ),
     "z21_hang_pyspy_all_same": (
         "progress that stops with no error, py-spy showing every rank in one all_reduce, is not read as a hang"
     ),

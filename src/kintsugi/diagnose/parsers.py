@@ -453,7 +453,7 @@ class LineParser:
                 detail=str(gd.get("xid") or gd.get("gpu") or ""),
                 peer=peer,
                 # a line about another node (an orchestrator's event naming it) is that node's
-                node=gd.get("node"),
+                node=gd.get("node") or gd.get("node2"),
             )
             return
         em = _EXC.match(body)
