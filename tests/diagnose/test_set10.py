@@ -77,9 +77,6 @@ GAPS = {
     "z27_nan_follows_node": (
         "NaNs on one node's GPU 2 at different iterations over three attempts are not tied to that node"
     ),
-    "z30_straggler_gpu_thermal": (
-        "the thermal GPU's index (5) is not turned into the detector's rank 21"
-    ),
     "z31_straggler_no_evidence_mpirun": (
         "per-rank forward/backward times under mpirun's tags are not read as a slow node"
     ),

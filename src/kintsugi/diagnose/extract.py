@@ -149,7 +149,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node")
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node", "relative performance below")
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -159,6 +159,12 @@ _DETECTOR = re.compile(
 # NeMo's StragglerDetectionCallback (nvidia-resiliency-ext): each report lists the worst and
 # best ranks by performance relative to the best ("Rank=17  Node=h100-b-07 Score=0.70").
 _SCORED = re.compile(r"\bRank=(?P<rank>\d+)\s+Node=(?P<node>[\w.-]+)\s+Score=(?P<score>\d*\.?\d+)")
+# ... and as a threshold report: "GPU relative performance below threshold 0.70: rank 21
+# (gx-03, local 5) = 0.62"
+_BELOW = re.compile(
+    r"(?i)relative performance below threshold[^:]*:\s*rank (?P<rank>\d+)"
+    r"(?: \((?P<node>[A-Za-z][\w.-]*)[,)][^)]*\)?)?\s*=\s*(?P<score>\d*\.?\d+)"
+)
 # A detector that scores whole nodes against the median ("slowest node nid002893 (score 0.75
 # vs median)"): the node, no rank.
 _SCORED_NODE = re.compile(
@@ -350,7 +356,7 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
     m = _DETECTOR.search(line)
     if m is not None and float(m["lo"]) > 0:
         return int(m["rank"]), float(m["hi"]) / float(m["lo"]), None
-    s = _SCORED.search(line)
+    s = _SCORED.search(line) or _BELOW.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
     return None
