@@ -86,9 +86,6 @@ GAPS = {
     "z35_collective_mismatch_detail": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
     ),
-    "z39_ray_libcudnn_one_node": (
-        "an ImportError on one Ray node's workers (a stale image) is not placed on that node"
-    ),
 }
 
 

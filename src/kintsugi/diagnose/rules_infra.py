@@ -238,6 +238,8 @@ def _echoes(env: list[Finding]) -> set[str | None]:
     def earlier(a: Finding, b: Finding) -> bool:
         if a.source == b.source:
             return a.order < b.order
+        if a.ts is None and b.ts is not None:
+            return True  # a worker's untimed error file: the driver's copy came after it
         return a.ts is not None and b.ts is not None and a.ts_exact and b.ts_exact and a.ts < b.ts
 
     nodes = {f.node for f in env}
@@ -248,13 +250,19 @@ def _echoes(env: list[Finding]) -> set[str | None]:
         if all(f.rank is None and n in PurePath(f.source).parts[:-1] for f in env if f.node == n)
         and any(
             all(
-                any(earlier(g, f) for g in env if g.node == o and g.text == f.text)
+                _WRAPPED.search(f.text)
+                or any(earlier(g, f) for g in env if g.node == o and g.text == f.text)
                 for f in env
                 if f.node == n
             )
+            and any(not _WRAPPED.search(f.text) for f in env if f.node == n)
             for o in nodes - {n}
         )
     }
+
+
+# Ray's driver wrapping a remote task's error: "ray.exceptions.RayTaskError(ImportError): ..."
+_WRAPPED = re.compile(r"\bRayTaskError\(")
 
 
 LONE_AGAINST = 3
@@ -329,12 +337,19 @@ def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdi
     use) on every node that ran ranks: the job's image or launch configuration, which no node
     exclusion fixes: stop. It outranks one node's hardware event: a check each process makes
     at its start does not fail everywhere because one node broke."""
+    setup = [
+        f
+        for f in roots
+        if f.node and (f.category is Category.DEPENDENCY or f.signature in SETUP_CONFIG)
+    ]
+    echoes = _echoes(setup)  # a driver re-raising its workers' error is no node of its own
     by_sig: dict[str, list[Finding]] = {}
-    for f in roots:
-        if f.node and (f.category is Category.DEPENDENCY or f.signature in SETUP_CONFIG):
+    for f in setup:
+        if f.node not in echoes:
             by_sig.setdefault(f.signature, []).append(f)
     # the nodes that ran processes: ranks seen there, or a process's own set-up error
-    rank_nodes = set(rank_nodes) | {f.node for fs in by_sig.values() for f in fs if f.node}
+    ran = set(rank_nodes) | {f.node for fs in by_sig.values() for f in fs if f.node}
+    rank_nodes = ran - {n for n in echoes if n}
     if len(rank_nodes) < 2:
         return None
     everywhere = [fs for fs in by_sig.values() if set(rank_nodes) <= {f.node for f in fs}]
