@@ -59,9 +59,6 @@ CASES = [
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
 GAPS = {
-    "z06_xid94_contained_nemo": (
-        "a contained ECC error (Xid 94) with a row marked for remapping restarts here; the label excludes the node"
-    ),
     "z13_efa_ray_worker": (
         "an EFA device reset on keep-alive timeout in a Ray worker's node is not tied to the others' collective timeouts"
     ),
