@@ -71,9 +71,6 @@ GAPS = {
     "z23_hang_slurm_timelimit": (
         "a job whose iterations stopped hours before Slurm's time limit killed it is read as the time limit, not a hang"
     ),
-    "z27_nan_follows_node": (
-        "NaNs on one node's GPU 2 at different iterations over three attempts are not tied to that node"
-    ),
     "z31_straggler_no_evidence_mpirun": (
         "per-rank forward/backward times under mpirun's tags are not read as a slow node"
     ),

@@ -189,7 +189,7 @@ def decide(
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms)
         or _memory_everywhere(roots)
-        or _numerical(roots)
+        or _numerical(roots, all_nodes)
         or mismatched_collectives(symptoms)
         or _hang_event(fs)
         or application_or_first(roots, symptoms)
@@ -359,7 +359,7 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
 
 
-def _numerical(roots: list[Finding]) -> Verdict | None:
+def _numerical(roots: list[Finding], all_nodes: Collection[str] = ()) -> Verdict | None:
     nans = [f for f in roots if f.category is Category.NUMERICAL]
     if not nans or any(f.severity > 3 for f in roots):
         return None
@@ -369,6 +369,7 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
     nodes = {f.node for f in nans}
     attempts = {f.attempt for f in nans if f.attempt is not None}
     steps = {f.step for f in nans}
+    known = {s for s in steps if s is not None}
     p = min(nans, key=order)
     if any(len(n) >= 2 and s is not None for (_, s), n in by_attempt_step.items()):
         v = Verdict(
@@ -382,7 +383,9 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
         )
         v.why("all", "same_nan_different_nodes", "the same NaN step on different nodes: the app")
         return v
-    if len(nodes) == 1 and len(attempts) >= 2 and len(steps) >= 2:
+    # iterations unknown, the NaN on one node of several in every attempt follows it too
+    unknown = not known and len(set(all_nodes) - nodes) >= 1
+    if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
         node = next(iter(nodes))
         # Silent data corruption is the GPU's fault, whatever it looks like to the program.
         v = Verdict(
@@ -397,7 +400,8 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
         )
         v.why("all", "nan_follows_node", "NaNs that follow one node at different steps: SDC")
         return v
-    if len(attempts) >= 2 and len(steps) == 1:
+    # (iterations unknown: the NaN moving between nodes in every attempt is the program's)
+    if len(attempts) >= 2 and len(steps) == 1 and (known or len(nodes) >= 2):
         v = Verdict(
             Category.NUMERICAL,
             Layer.SCRIPT,
