@@ -62,9 +62,6 @@ GAPS = {
     "z13_efa_ray_worker": (
         "an EFA device reset on keep-alive timeout in a Ray worker's node is not tied to the others' collective timeouts"
     ),
-    "z14_ib_symbol_errors_mpirun": (
-        "perfquery's symbol errors and link-downs on one HCA, and that node's own receive errors, are not read as its link"
-    ),
     "z21_hang_pyspy_all_same": (
         "progress that stops with no error, py-spy showing every rank in one all_reduce, is not read as a hang"
     ),

@@ -67,6 +67,15 @@ def hardware(
     if not hw:
         return None
     p = max(hw, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    local = [f for f in hw if f.signature in NODE_LOCAL and f.severity >= p.severity]
+    if (
+        p.category is Category.NETWORK
+        and p.signature not in NODE_LOCAL
+        and len({f.node for f in local}) == 1
+    ):
+        # a node's own port evidence (a link down, its counters) over the network errors
+        # the nodes report about each other, whenever it was read
+        p = min(local, key=order)
     if p.category is Category.HOST and p.signature != "gpu_driver_not_loaded":
         # A PCIe or machine-check error beside a GPU's own report on the same node (an Xid
         # for the device that fell off the bus): the GPU is the more specific culprit. A GPU
@@ -183,7 +192,7 @@ AFTERMATH_S = 120.0
 
 SHARED = (Category.STORAGE, Category.NETWORK)
 GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
-NODE_LOCAL = {"nic_link_down"}
+NODE_LOCAL = {"nic_link_down", "ib_port_counters"}
 """Network signatures seen by the node's own kernel, not by a peer."""
 SHARED_LOOKUPS = {"name_resolution_failed"}
 """Requests every node makes of one shared service (name resolution)."""
