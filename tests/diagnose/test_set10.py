@@ -59,9 +59,6 @@ CASES = [
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
 GAPS = {
-    "z13_efa_ray_worker": (
-        "an EFA device reset on keep-alive timeout in a Ray worker's node is not tied to the others' collective timeouts"
-    ),
     "z21_hang_pyspy_all_same": (
         "progress that stops with no error, py-spy showing every rank in one all_reduce, is not read as a hang"
     ),
