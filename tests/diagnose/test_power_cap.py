@@ -31,6 +31,8 @@ GPU 00000000:18:00.0
 def test_a_spaced_seconds_per_iteration_column() -> None:
     assert step_time("step 10 | loss 7.8767 | 2.449 s/it | 73.5 TFLOP/s/GPU") == 2.449
     assert step_time("100%|####| 50/50 [00:10<00:00, 4.91it/s]") == 1 / 4.91
+    # Composer's console logger
+    assert step_time("\t Train throughput/batches_per_sec: 0.5228") == 1 / 0.5228
 
 
 def test_a_lowered_power_limit_is_context_for_a_straggler() -> None:

@@ -68,9 +68,6 @@ GAPS = {
     "z31_straggler_no_evidence_mpirun": (
         "per-rank forward/backward times under mpirun's tags are not read as a slow node"
     ),
-    "z32_cpu_throttle_composer": (
-        "a node's CPU package thermal throttling and data-loader starvation are not read as a straggler node"
-    ),
     "z35_collective_mismatch_detail": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
     ),

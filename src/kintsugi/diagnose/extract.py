@@ -101,6 +101,7 @@ STEP_TIME_KEYWORDS = (
     "tps:",
     "samples/s",
     "samples per second",
+    "batches_per_sec",
 )
 """Lower-case literals of iteration-time lines, for the text prefilter. Not "tokens/s": many
 loops print it on every log line of every rank, and scanning all of those costs the engine
@@ -136,6 +137,8 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
     (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?s/it\b"), 1.0),
     # tqdm: "3.41it/s"
     (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
+    # Composer's console logger: "Train throughput/batches_per_sec: 0.5228"
+    (("batches_per_sec",), re.compile(r"batches_per_sec:\s*(?P<v>\d+(?:\.\d+)?)"), -1.0),
     # torchtitan: "tps: 5,123" (tokens per second: time is its inverse, in arbitrary units)
     (("tps:",), re.compile(r"\btps:\s*(?P<v>\d[\d,]*(?:\.\d+)?)"), -1000.0),
     # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5"
