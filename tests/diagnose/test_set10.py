@@ -59,9 +59,6 @@ CASES = [
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
 GAPS = {
-    "z21_hang_pyspy_all_same": (
-        "progress that stops with no error, py-spy showing every rank in one all_reduce, is not read as a hang"
-    ),
     "z23_hang_slurm_timelimit": (
         "a job whose iterations stopped hours before Slurm's time limit killed it is read as the time limit, not a hang"
     ),

@@ -19,6 +19,7 @@ from typing import Any
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
+from kintsugi.diagnose.hang import processes_in_collective
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.mounts import read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
@@ -311,6 +312,8 @@ def _scan_file(
         if ctx.node:
             out.rank_nodes[ctx.rank] = ctx.node
         return []
+    elif kind == "stacks" and size <= MAX_JSON:
+        return _node_stacks(_text(path, ctx), ctx)
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
@@ -344,6 +347,28 @@ def _scan_file(
     if ctx.node is not None:
         seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
     return parser.findings + step_findings(parser, ctx) + seen
+
+
+def _node_stacks(text: str, ctx: Context) -> list[Finding]:
+    """A node's py-spy dump of its processes, every main thread waiting in a collective:
+    those ranks were stuck waiting (a hang), whatever else the logs say."""
+    n, waiting = processes_in_collective(text)
+    if n == 0 or waiting < n:
+        return []
+    return [
+        Finding(
+            signature="stuck_in_collective",
+            category=Category.HANG,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART,
+            severity=2,
+            role=Role.SYMPTOM,
+            text=f"py-spy: all {n} process(es) of the node wait inside a collective",
+            source=ctx.source,
+            node=ctx.node,
+            attempt=ctx.attempt,
+        )
+    ]
 
 
 MAX_REBOOT_SCAN = 16 << 20

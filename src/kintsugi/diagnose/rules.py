@@ -579,7 +579,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             )
             v.why("all", "missing_ranks_on_one_node", f"{len(named)} ranks named, all on {node}")
             return v
-    if len(silent) == 1:
+    if len(silent) == 1 and waiting:
         node, rank = silent[0]
         v = Verdict(
             Category.HANG,
