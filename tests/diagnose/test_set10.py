@@ -3,8 +3,11 @@ actually collect them" (merged srun/mpirun/pdsh consoles, node folders named by 
 Ray logs, journald/dmesg/syslog in several stamp styles, health-check output, gzip).
 
 Scored once as it came, before any tuning: 28/40 full verdicts (category 80.0%, layer 85.0%,
-culprit 80.0%, action 77.5%). Each case is a golden verdict; ``GAPS`` lists the rest as strict
-xfails with the reason. The bundles are generated (under a second) from
+culprit 80.0%, action 77.5%); 37/40 after the capabilities it prompted (srun's node failure, a
+detector's threshold report, Ray's driver re-raise, Xid 94, NaNs following a node with no
+iteration logged, perfquery counters, EFA keep-alive resets, Composer's throughput, a node's
+py-spy dump). Each case is a golden verdict; ``GAPS`` lists the rest as strict xfails with the
+reason. The bundles are generated (under a second) from
 ``tests/corpus_set10/tools``; see ``tests/corpus_set10/README.md``.
 """
 
