@@ -3,10 +3,10 @@ actually collect them" (merged srun/mpirun/pdsh consoles, node folders named by 
 Ray logs, journald/dmesg/syslog in several stamp styles, health-check output, gzip).
 
 Scored once as it came, before any tuning: 28/40 full verdicts (category 80.0%, layer 85.0%,
-culprit 80.0%, action 77.5%); 37/40 after the capabilities it prompted (srun's node failure, a
+culprit 80.0%, action 77.5%); 38/40 after the capabilities it prompted (srun's node failure, a
 detector's threshold report, Ray's driver re-raise, Xid 94, NaNs following a node with no
 iteration logged, perfquery counters, EFA keep-alive resets, Composer's throughput, a node's
-py-spy dump). Each case is a golden verdict; ``GAPS`` lists the rest as strict xfails with the
+py-spy dump, progress that stopped long before the time limit). Each case is a golden verdict; ``GAPS`` lists the rest as strict xfails with the
 reason. The bundles are generated (under a second) from
 ``tests/corpus_set10/tools``; see ``tests/corpus_set10/README.md``.
 """
@@ -62,9 +62,6 @@ CASES = [
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
 GAPS = {
-    "z23_hang_slurm_timelimit": (
-        "a job whose iterations stopped hours before Slurm's time limit killed it is read as the time limit, not a hang"
-    ),
     "z31_straggler_no_evidence_mpirun": (
         "per-rank forward/backward times under mpirun's tags are not read as a slow node"
     ),

@@ -520,7 +520,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
             ctx,
             rank,
             med,
-        )
+        ).with_(ts=parser.last_step_ts)
         out.append(base)
         q = max(2, len(v) // 4)
         early, late = statistics.median(v[:q]), statistics.median(v[-q:])

@@ -130,6 +130,8 @@ class LineParser:
         """Addresses and hostnames seen to belong to this source's node."""
         self.pid_ranks: dict[tuple[str, int], int] = {}
         """(host in NCCL's prefix, pid) -> the rank that logged it."""
+        self.last_step_ts: float | None = None
+        """When the newest iteration line was logged: the last sign of progress."""
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
         self._comm_sizes: dict[tuple[str, int], int] = {}
@@ -411,6 +413,8 @@ class LineParser:
             timed = True
         if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
             self.step_times.setdefault(rank, StepSeries()).add(v)
+            if (now := self._now()) is not None:
+                self.last_step_ts = now  # the job's progress was last logged then
             timed = True
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)

@@ -264,6 +264,8 @@ def finished(
     return v
 
 
+STALLED_S = 1800.0
+"""No iteration logged for this long before the time limit ended a job: it had hung."""
 CANCEL_REACTION_S = 10.0
 """Slurm cancels a step within seconds of a task's death (``--kill-on-bad-exit``)."""
 
@@ -298,6 +300,21 @@ def ended_by_scheduler(
         return slow
     p = min(ends, key=order)
     limit = any(f.signature == "job_time_limit" for f in ends)
+    progress = [f.ts for f in context if f.signature == "step_time" and f.ts is not None]
+    if limit and when is not None and progress and max(progress) < when - STALLED_S:
+        # the iterations had stopped long before the time limit ended the job: it hung
+        v = Verdict(
+            Category.HANG,
+            Layer.INFRASTRUCTURE,
+            None,
+            Action.RESTART,
+            0.5,
+            f"no iteration logged in the {(when - max(progress)) / 3600:.1f} h before the time "
+            f"limit ended the job: it hung, with no error anywhere: {p.text[:160]}",
+            primary=p,
+        )
+        v.why("all", "stalled_until_time_limit", "progress stopped long before the time limit")
+        return v
     v = Verdict(
         Category.UNKNOWN,
         Layer.SCRIPT,
