@@ -129,3 +129,10 @@ def test_the_oom_killers_victim_listed_as_a_rank_is_named(tmp_path: Path) -> Non
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category.value == "oom" and d.action.value == "stop"
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("fra-11", 0)
+
+
+def test_absurd_layouts_are_not_expanded() -> None:
+    assert expand_hostlist("gpu[0-999999999]") == []
+    assert tasks_per_node("4(x999999999)") == []
+    assert slurm_layout({"NODELIST": "n[1-2]", "TASKS_PER_NODE": "999999999(x2)"}) == {}
+    assert mpirun_layout("mpirun -np 4", [("a", 10**9)]) == {}

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+MAX_RANKS = 1 << 18
+"""More ranks than any job has: a layout that would place more is not read."""
 HEAD_MAX = 65536
 """Bytes of a file's start that are read for launch facts (they sit at the top)."""
 
@@ -204,6 +206,8 @@ def _expand_one(part: str) -> list[str]:
         lo, _, hi = r.partition("-")
         if not lo.isdigit() or (hi and not hi.isdigit()):
             return []
+        if int(hi or lo) - int(lo) > MAX_RANKS:
+            return []  # no job has that many nodes: not a host list
         width = len(lo)
         for i in range(int(lo), int(hi or lo) + 1):
             out += [f"{prefix}{i:0{width}d}{tail}" for tail in _expand_one(rest) or [""]]
@@ -219,8 +223,10 @@ def tasks_per_node(expr: str) -> list[int]:
         m = re.fullmatch(r"(\d+)(?:\(x(\d+)\))?", item.strip())
         if m is None:
             return []
+        if int(m[2] or 1) > MAX_RANKS or int(m[1]) > MAX_RANKS:
+            return []
         out += [int(m[1])] * int(m[2] or 1)
-    return out
+    return out if sum(out) <= MAX_RANKS else []
 
 
 def slurm_layout(env: Mapping[str, str]) -> dict[int, str]:
@@ -242,6 +248,8 @@ def slurm_layout(env: Mapping[str, str]) -> dict[int, str]:
 
 def _fill(hosts: list[str], counts: list[int], chunk: int) -> dict[int, str]:
     """Ranks dealt to ``hosts`` in turn, ``chunk`` at a time, each up to its count."""
+    if sum(counts) > MAX_RANKS or chunk < 1:
+        return {}
     left = list(counts)
     out: dict[int, str] = {}
     rank = 0
