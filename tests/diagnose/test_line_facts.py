@@ -90,3 +90,12 @@ def test_iso_stamps_in_different_zones_land_on_one_scale() -> None:
     assert berlin is not None and new_york is not None and utc is not None
     assert berlin < utc < new_york
     assert parse_ts("2024-05-01 15:31:09,5 naive") == utc + 0.5
+
+
+def test_a_detectors_threshold_report_names_rank_and_node() -> None:
+    rep = detector_report(
+        "[2026-07-07 10:47:23] StragglerDetector: GPU relative performance below threshold "
+        "0.70: rank 21 (gx-03, local 5) = 0.62; next slowest rank 9 = 0.98"
+    )
+    assert rep is not None and rep[0] == 21 and rep[2] == "gx-03"
+    assert abs(rep[1] - 1 / 0.62) < 1e-9

@@ -67,3 +67,19 @@ def test_the_flight_recorders_missing_ranks_all_on_one_node_make_it_the_suspect(
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category.value, d.action.value) == ("hang", "run_diagnostics")
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n2", None)
+
+
+def test_the_process_group_prefix_of_newer_watchdogs(tmp_path: Path) -> None:
+    """PyTorch 2.4+ writes ``[PG ID 0 PG GUID 0(default_pg) Rank 14]`` before the watchdog."""
+
+    def pg_line(rank: int, seq: int, op: str) -> str:
+        return _line(rank, seq, op).replace(
+            f"[Rank {rank}]", f"[PG ID 0 PG GUID 0(default_pg) Rank {rank}]"
+        )
+
+    works = {r: (10033, "ALLREDUCE") for r in range(8)} | {6: (10033, "BROADCAST")}
+    for node, ranks in (("n1", range(4)), ("n2", range(4, 8))):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "console.log").write_text("".join(pg_line(r, *works[r]) for r in ranks))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.layer.value, d.action.value) == ("hang", "script", "stop")

@@ -47,10 +47,6 @@ GAPS = {
         "Ray's OOM killer names the node by address only and the foreign process is in a ps "
         "listing: host memory held by another process is not read yet (we say oom, stop)"
     ),
-    "s23_pcie_corrected_aer_flood_degraded_link": (
-        "a corrected-AER flood and a link trained to x4 (lspci LnkSta, nvidia-smi Link Width) "
-        "are not read as a suspect GPU slot yet (we say hang, no culprit)"
-    ),
     "s25_hang_one_rank_stuck_in_gpu_wait": (
         "fr_summary's text table and a single py-spy dump are not read; and set 2 (c28) calls "
         "a rank stuck on its own GPU restart_without_node where this label says run_diagnostics"

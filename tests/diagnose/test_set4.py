@@ -47,14 +47,6 @@ CASES = [
     "t39_pytorchjob_watchdog_everyone_in_same_collective", "t40_one_node_missing_socket_ifname_interface",
 ]  # fmt: skip
 GAPS = {
-    "t03_nvlink_xid74_torch113_deepspeed_no_timestamps": (
-        "the node is named (pdsh and NCCL host prefixes), but no log says which ranks ran on it, "
-        "so GPU 2 of the Xid is not turned into rank 26"
-    ),
-    "t05_rank0_readonly_checkpoint_path_then_watchdogs": (
-        "a save refused by a read-only path the job was given reads as storage, not as the "
-        "script's configuration (user_code, stop)"
-    ),
     "t25_megatron_nan_on_one_rank_single_attempt": (
         "one NaN on one rank in one attempt: we say the script (restart); the label suspects "
         "that GPU (run_diagnostics)"

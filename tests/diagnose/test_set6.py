@@ -61,10 +61,7 @@ GAPS = {
         "label convention: a NaN on one rank after a logged loss spike is the recipe (stop); a single NaN in one attempt restarts here, the recurrence then stops it"
     ),
     "v03_flood_host_oom_stale_procs": (
-        "the leftover processes holding host memory are not in an OOM-killer task table this bundle has: we say the job's memory (oom, stop)"
-    ),
-    "v10_efa_accusations_no_local_evidence": (
-        "EFA/libfabric errors that name a peer's address are not read as accusations yet (we say a hang, no culprit)"
+        "the node is named from the leftovers in ps aux, but no log gives the killed pid's rank (only the gap in the listing's --local_rank values says 26)"
     ),
     "v15_no_sm90_kernels_everywhere": (
         "label convention: a build without kernels for the GPU's architecture is the framework's here, the script's in the dev corpus"
@@ -74,9 +71,6 @@ GAPS = {
     ),
     "v26_megatron_thermal_one_gpu": (
         "the thermal GPU's index is not turned into a rank: no log here says which ranks ran on the node"
-    ),
-    "v28_torchtitan_nic_downshift": (
-        "a NIC that trained at a lower speed (ethtool / ibstat rate) is not read as a slow node yet"
     ),
     "v29_hf_trainer_socket_transport_everywhere": (
         "NCCL_IB_DISABLE=1 (the socket transport) on every node is not read as the configuration making the job slow"

@@ -63,9 +63,6 @@ GAPS = {
     "w14_leaf_switch_down": (
         "label convention: an outage behind one switch is run_diagnostics here; sets 3, 4 and 5 say restart, which the engine follows"
     ),
-    "w28_gpfs_expel_one_node": (
-        "a GPFS expel of one node (mmfs lines) is not read as that node's storage failure"
-    ),
     "w29_flight_recorder_pins_rank": (
         "this flight-recorder dump and py-spy format do not name the rank that never entered the collective yet"
     ),
@@ -74,12 +71,6 @@ GAPS = {
     ),
     "w31_mismatched_collective_bug": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
-    ),
-    "w33_rendezvous_image_pull_disk_full": (
-        "a Kubernetes image pull failing for a full disk on one node is not read; the rendezvous timeout wins"
-    ),
-    "w35_power_brake_whole_node": (
-        "throughput lines that drop at one moment and HW Power Brake on every GPU of one node are not read as a straggler node yet"
     ),
     "w36_pcie_link_downtrained": (
         "a PCIe link trained down read from this lspci form is not tied to the slow rank yet"

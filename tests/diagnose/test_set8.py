@@ -63,26 +63,11 @@ GAPS = {
     "x05_megatron_pp_hang_one_rank": (
         "the pipeline stage whose rank never entered the collective is not read from Megatron's per-stage timers"
     ),
-    "x15_deepspeed_fused_adam_cuda_mismatch": (
-        "a JIT-built extension failing for a CUDA version mismatch reads as the script's error, not the environment's"
-    ),
     "x18_hf_rank0_eval_blocks_collective": (
         "rank 0 evaluating alone while the others wait in a collective (a program bug) reads as a hang of the infrastructure"
     ),
-    "x21_titan_inductor_lowering_nightly": (
-        "an inductor lowering error on a nightly build reads as the script's error, not the dependency's"
-    ),
-    "x22_titan_float8_on_a100_node": (
-        "float8 failing only on the one node with A100s (a heterogeneous pool) is not tied to that node's GPU model"
-    ),
-    "x24_titan_power_capped_node": (
-        "throughput lines that fall at one step and a SW power cap on one node's GPUs are not read as a straggler node yet"
-    ),
     "x25_titan_nonfinite_grads_one_node": (
         "non-finite gradients that stay on one node's ranks are not read as a suspect node in one attempt"
-    ),
-    "x27_torch24_conditional_collective_desync": (
-        "a collective skipped under a condition on some ranks (desync) reads as an infrastructure hang"
     ),
     "x29_torchrun_segfault_same_step_moves": (
         "label convention: a segfault at the same step on moving nodes is the script here; the engine says framework"
@@ -91,13 +76,10 @@ GAPS = {
         "label convention: a leftover process filling GPUs is host here; sets 3, 4 and 5 call it oom, which the engine follows"
     ),
     "x31_ray_spot_preemption": (
-        "a Ray spot-instance preemption notice is not read as the host going away"
+        "label convention: a preempted instance is no culprit here; set 9 (y05) names the node the cloud took back, which the engine follows"
     ),
     "x32_kubeflow_worker_evicted_disk_pressure": (
         "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)"
-    ),
-    "x37_retry_moves_across_spine": (
-        "errors that move between node pairs across the spine are not yet tied to the topology as a fabric suspicion"
     ),
 }
 

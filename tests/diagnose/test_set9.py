@@ -57,46 +57,6 @@ CASES = [
     "y40_thermal_straggler_timelimit",
 ]  # fmt: skip
 GAPS = {
-    "y01_uptime_xid_before_pdt_linkdown": (
-        "dmesg uptime stamps placed with a boot time given in another file, against a local-time log, are not put on one clock"
-    ),
-    "y02_offset_iso_host_oom_first": (
-        "the OOM-killed pid is mapped to rank 0 only through a process listing this set writes, which is not read"
-    ),
-    "y05_k8s_preemption_jst_journal": (
-        "a Kubernetes node preemption in a journal in local time (JST) is not read as the host going away"
-    ),
-    "y06_old_xid63_vs_collate_keyerror": (
-        "an Xid 63 hours before with pending row remaps outranks a KeyError on every rank"
-    ),
-    "y08_node_dies_after_nan_abort": (
-        "the NaN on every rank is not read as the job's while a node's later outage is among the roots"
-    ),
-    "y12_hostfile_order_nvlink": (
-        "mpirun's --map-by slot in hostfile order is not used to place a rank on its node"
-    ),
-    "y14_slurm_cyclic_softlockup": (
-        "SLURM_DISTRIBUTION=cyclic and a ps listing are not used to place the task on its node"
-    ),
-    "y15_ray_ip_to_host_gsp_timeout": ("Ray's startup table of world ranks by pid is not read"),
-    "y18_ib_errors_wander_cross_leaf": (
-        "errors that wander between leaves are not yet a fabric suspicion (run_diagnostics)"
-    ),
-    "y20_xid79_different_node_each_attempt": (
-        "an Xid 79 on a different node in each attempt is not yet read as a suspicion of something shared"
-    ),
-    "y26_dns_everywhere_coredns_oom": (
-        "name resolution failing on every node because the cluster DNS was OOM-killed is read as the job's memory"
-    ),
-    "y28_socket_ifname_config_all_nodes": (
-        "NCCL_SOCKET_IFNAME naming an interface no node has, on every node, reads as one node's network"
-    ),
-    "y30_driver_too_old_for_new_image": (
-        "a driver too old for the image on every node reads as the script's error"
-    ),
-    "y31_fr_missing_rank_lustre_evict": (
-        "the flight recorder's missing rank is not tied to a Lustre eviction on its node"
-    ),
     "y32_mismatched_collectives_rank0_broadcast": (
         "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
     ),

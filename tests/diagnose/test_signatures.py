@@ -60,6 +60,19 @@ LINES = {
     "gloo_timeout": "RuntimeError: [gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting "
     "6000ms for recv operation to complete",
     "network_unreachable": "OSError: [Errno 113] No route to host",
+    "instance_preempted": "Jul  2 19:03:57 gke-a3 google_metadata_script_runner[1121]: Received "
+    "preemption notice: instance/preempted = TRUE",
+    "parallel_fs_expelled": "2024-12-17_22:38:16.546+0000: [E] Node 10.197.43.53 (compute-4-36) "
+    "is being expelled because of an expired lease. Pings sent: 60. Replies received: 0.",
+    "image_pull_failed": 'containerd[1633]: level=error msg="PullImage \\"us-docker.pkg.dev/ml/'
+    'train/llm:2024.06\\" failed" error="failed to extract layer: no space left on device"',
+    "extension_build_failed": "RuntimeError: Error building extension 'fused_adam'",
+    "compiler_backend_failed": "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' "
+    "raised: LoweringException: AssertionError:",
+    "ofi_request_error": "ip-10-0-70-149:2115260:2116160 [1] NCCL WARN NET/OFI Request "
+    "0x7f3df3a3a9 completed with error. RC: 21. Error: 4353 (unexpected EOF or link failure).",
+    "ib_port_counters": "SymbolErrorCounter:..............65535",
+    "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
     "io_error": "OSError: [Errno 116] Stale file handle",

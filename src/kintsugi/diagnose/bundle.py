@@ -19,7 +19,11 @@ from typing import Any
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
-from kintsugi.diagnose.oomtable import memory_hog
+from kintsugi.diagnose.hang import processes_in_collective
+from kintsugi.diagnose.layout import LaunchFacts
+from kintsugi.diagnose.mounts import read_only_mounts
+from kintsugi.diagnose.nodeclock import NodeClocks
+from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.reports import (
@@ -29,6 +33,7 @@ from kintsugi.diagnose.reports import (
     parse_dcgm_health,
     parse_dcgm_prometheus,
     parse_dcgm_text,
+    parse_ibstat_rates,
     parse_nvsmi,
     parse_nvsmi_csv,
 )
@@ -38,6 +43,8 @@ from kintsugi.diagnose.timeline import epoch_to_scale, reboot_in
 from kintsugi.events import Action, Category, Event, Layer, SchemaError
 
 MAX_JSON = 64 << 20
+MAX_PS = 65536
+"""A ``ps aux`` listing is read from a file up to this size (its first bytes are at hand)."""
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
 _ATTEMPT = re.compile(r"^attempt[_-]?(\d+)$", re.I)
@@ -101,6 +108,14 @@ class BundleScan:
     """(node, process id) -> global rank: which rank a kernel line's ``pid=`` is."""
     last_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
+    launch: LaunchFacts = field(default_factory=LaunchFacts)
+    """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
+    ro_mounts: dict[str, list[str]] = field(default_factory=dict)
+    """Node -> the mount points its mount table lists read-only."""
+    procs: dict[str, list[Proc]] = field(default_factory=dict)
+    """Node -> its ``ps aux`` listing, where the bundle has one."""
+    clocks: NodeClocks = field(default_factory=NodeClocks)
+    """Each node's boot time and zone, where its own files say (``uptime -s``, timedatectl)."""
 
 
 _GENERIC_NAMES = {
@@ -243,6 +258,15 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if node and (len(path.relative_to(root).parts) > 1 or node != root.name):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
+        if kind == "text":
+            out.launch.read(head, node if node in out.nodes else None, rel)
+            if node in out.nodes and b" type " in head and (b"(ro" in head or b" ro," in head):
+                ro = read_only_mounts(head.decode("utf-8", "replace"))
+                out.ro_mounts.setdefault(node, []).extend(ro)
+            if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
+                out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
+        if kind in ("text", "kernel"):
+            out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):
             for m in _HOSTS.finditer(head):
                 host = (m.group(1) or m.group(2)).decode("ascii", "replace")
@@ -288,9 +312,16 @@ def _scan_file(
         if ctx.node:
             out.rank_nodes[ctx.rank] = ctx.node
         return []
+    elif kind == "stacks" and size <= MAX_JSON:
+        return _node_stacks(_text(path, ctx), ctx)
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
+    if kind == "text" and size <= MAX_PS and ctx.node is not None:
+        with path.open("rb") as fh:
+            head = fh.read(MAX_PS)
+        if b"CA '" in head and b"Rate:" in head:
+            parser.findings += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
     if ctx.node is not None and parser.last_ts is not None:
         key = (ctx.attempt, ctx.node)
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
@@ -301,6 +332,9 @@ def _scan_file(
             # NCCL's prefix names the host that logged the line (a merged mpirun or srun
             # output holds every node's); the file's own node, where the host's name differs
             out.pid_ranks[(host, pid)] = rank
+            out.pid_ranks.setdefault((ctx.node, pid), rank)
+        for (host, pid), rank in parser.comm_ranks.items():
+            out.pid_ranks.setdefault((host, pid), rank)
             out.pid_ranks.setdefault((ctx.node, pid), rank)
     out.dropped += parser.dropped
     if kind == "kernel":
@@ -313,6 +347,28 @@ def _scan_file(
     if ctx.node is not None:
         seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
     return parser.findings + step_findings(parser, ctx) + seen
+
+
+def _node_stacks(text: str, ctx: Context) -> list[Finding]:
+    """A node's py-spy dump of its processes, every main thread waiting in a collective:
+    those ranks were stuck waiting (a hang), whatever else the logs say."""
+    n, waiting = processes_in_collective(text)
+    if n == 0 or waiting < n:
+        return []
+    return [
+        Finding(
+            signature="stuck_in_collective",
+            category=Category.HANG,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART,
+            severity=2,
+            role=Role.SYMPTOM,
+            text=f"py-spy: all {n} process(es) of the node wait inside a collective",
+            source=ctx.source,
+            node=ctx.node,
+            attempt=ctx.attempt,
+        )
+    ]
 
 
 MAX_REBOOT_SCAN = 16 << 20
@@ -464,7 +520,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
             ctx,
             rank,
             med,
-        )
+        ).with_(ts=parser.last_step_ts)
         out.append(base)
         q = max(2, len(v) // 4)
         early, late = statistics.median(v[:q]), statistics.median(v[-q:])

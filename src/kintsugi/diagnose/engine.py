@@ -13,6 +13,9 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
+from kintsugi.diagnose.mounts import configured_read_only
+from kintsugi.diagnose.oomtable import Proc, crowded_out
+from kintsugi.diagnose.ranks import place_ranks
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -60,10 +63,20 @@ def resolve_peers(
                 aliases.get(f.peer)
                 or aliases.get(short)
                 or ({p for p in (f.peer, short) if p in nodes})
+                or address_named(f.peer, nodes)
             )
             f = f.with_(peer=next(iter(owners)) if len(owners) == 1 else None)
         out.append(f)
     return out
+
+
+def address_named(ip: str, nodes: Collection[str]) -> set[str]:
+    """The node whose name spells the address, as cloud hostnames do (EC2's
+    ``ip-10-0-93-197`` for 10.0.93.197, with or without a domain)."""
+    if not _IPV4.match(ip):
+        return set()
+    spelled = "ip-" + ip.replace(".", "-")
+    return {n for n in nodes if n == spelled or n.startswith(spelled + ".")}
 
 
 def resolve_nodes(
@@ -116,23 +129,106 @@ def address_book(
 
 def rehome(findings: list[Finding]) -> list[Finding]:
     """Lines that a collection point holds (a combined stdout, a launcher's directory) for
-    ranks whose nodes' own launchers say where they ran (``rank_home``) belong to those
-    nodes. A directory is a collection point when its ranks live on two or more other nodes."""
+    ranks whose nodes' own launchers say where they ran (``rank_home``), or whose NCCL lines
+    named their host (``rank_host``, and the blocks those place), belong to those
+    nodes. A directory is a collection point when its ranks live on two or more other nodes, or
+    when it is home to none of the ranks placed."""
     claims: dict[int, set[str]] = defaultdict(set)
     for f in findings:
-        if f.signature == "rank_home" and f.rank is not None and f.node:
+        if f.signature in ("rank_home", "rank_host") and f.rank is not None and f.node:
             claims[f.rank].add(f.node)
     homes = {r: next(iter(ns)) for r, ns in claims.items() if len(ns) == 1}
     if not homes:
         return findings
+    # the ranks a console's NCCL lines placed (local rank 0 of each node, often) place their
+    # nodes' blocks: the other ranks of a block ran there too
+    homes = place_ranks(homes)
     elsewhere: dict[str, set[str]] = defaultdict(set)
     for f in findings:
         if f.rank in homes and f.node and homes[f.rank] != f.node:
             elsewhere[f.node].add(homes[f.rank])
-    hubs = {n for n, hs in elsewhere.items() if len(hs) >= 2}
+    # ... or when the launch placed no rank on it at all (a launcher's own directory)
+    hosting = set(homes.values())
+    hubs = {n for n, hs in elsewhere.items() if len(hs) >= 2 or n not in hosting}
     return [
         f.with_(node=homes[f.rank]) if f.node in hubs and f.rank in homes else f for f in findings
     ]
+
+
+def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
+    """Where the launch files place each rank (``layout``), as ``rank_home`` findings; the
+    processes they name go into ``scan.pid_ranks``. Hosts are the bundle's nodes by name, by
+    an alias its logs announced, or by a line of its small files (``ray status``)."""
+    facts = scan.launch
+    hosts = facts.hosts()
+    if not hosts and not facts.listed:
+        return []
+    unknown = {h for h in hosts if h not in scan.nodes and h not in scan.aliases}
+    book = address_book(root, scan.files, unknown, scan.nodes)
+
+    def resolve(host: str) -> str | None:
+        short = host if host[:1].isdigit() else host.split(".")[0]
+        for name in (host, short):
+            if name in scan.nodes:
+                return name
+        owners = scan.aliases.get(host) or scan.aliases.get(short) or book.get(host) or set()
+        return next(iter(owners)) if len(owners) == 1 else None
+
+    homes, pids = facts.placements(resolve)
+    for key, rank in pids.items():
+        scan.pid_ranks.setdefault(key, rank)
+    source = min(facts.sources, default="launch")
+    return [
+        Finding(
+            signature="rank_home",
+            category=Category.UNKNOWN,
+            layer=Layer.FRAMEWORK,
+            action=Action.NONE,
+            severity=0,
+            role=Role.META,
+            text=f"the launch places rank {rank} on {node}",
+            source=source,
+            node=node,
+            rank=rank,
+        )
+        for rank, node in sorted(homes.items())
+    ]
+
+
+_VICTIM = re.compile(r"Killed process (?P<pid>\d+) \((?P<name>[^)]*)\)")
+
+
+def crowded(findings: list[Finding], procs: Mapping[str, list[Proc]]) -> list[Finding]:
+    """The OOM killer's victim on a node whose ``ps aux`` shows processes outside the job
+    (another user's service, a finished job's leftovers) holding most of its memory: the
+    node's other workload, not the job's memory (``oom_foreign_process``)."""
+    out: list[Finding] = []
+    for f in findings:
+        if f.signature != "oom_killer" or f.node is None or f.node not in procs:
+            continue
+        m = _VICTIM.search(f.text)
+        if m is None:
+            continue
+        others = crowded_out(procs[f.node], int(m["pid"]), m["name"])
+        if not others:
+            continue
+        share = sum(p.mem_pct for p in others)
+        names = ", ".join(f"{p.pid} ({p.user}, since {p.start})" for p in others[:3])
+        out.append(
+            f.with_(
+                signature="oom_foreign_process",
+                category=Category.HOST,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART_WITHOUT_NODE,
+                severity=5,
+                role=Role.ROOT,
+                text=f"the OOM killer killed pid {m['pid']} while processes outside the job "
+                f"held {share:.0f}% of the node's memory: {names}",
+                detail="ps",
+            )
+        )
+        break
+    return out
 
 
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
@@ -199,7 +295,11 @@ def diagnose_bundle(
         raise UserError(f"bundle {path} is not a directory; pass the directory that holds it")
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
-    found = rank_by_pid(scan.findings, scan.pid_ranks)
+    kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
+    found = scan.clocks.apply(scan.findings, kernel_logs)
+    found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
+    found += crowded(found, scan.procs)
+    found = configured_read_only(found, scan.ro_mounts)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

@@ -17,11 +17,18 @@ _ANNOUNCE = re.compile(rf"[\w.-]+:(?P<ip>{_IP})<\d+>")
 _NCCL_HOST = re.compile(
     r"^(?P<host>[A-Za-z][\w.-]*):(?P<pid>\d+):\d+ \[\d+\] (?:[\w./-]+\.\w+:\d+ )?NCCL "
 )
-_KERNEL_PID = re.compile(r"\bpid=(?P<pid>\d+)")
+# The process a kernel line names: an Xid's "pid=", a soft lockup's "[python:44102]" and
+# "PID: 44102 Comm:", a hung task's "task python:44102 blocked", the OOM killer's victim.
+_KERNEL_PID = re.compile(
+    r"\bpid=(?P<pid>\d+)|\bPID: (?P<pid2>\d+) Comm:|stuck for \d+s! \[[^\]\s]+:(?P<pid3>\d+)\]|"
+    r"\btask [^\s:]+:(?P<pid4>\d+) blocked|Killed process (?P<pid5>\d+)"
+)
 _PEER = re.compile(
     rf"(?i)(?:from|by|to|with) (?:remote )?peer\s*\[?(?P<ip>{_IP})|"
     rf"remote (?:host|address|gid|peer)[=: ]+\[?(?P<ip2>{_IP})|"
     rf"peer (?:address|addr|host)[=: ]+\[?(?P<ip3>{_IP})|"
+    # aws-ofi-nccl's failed request: "... direction: RECV }, remote 10.0.93.197"
+    rf"\}}, remote (?P<ip5>{_IP})\b|"
     rf"(?i:recv|send|connect) (?:from|to) \[?(?P<ip4>{_IP})<|"
     # NCCL's socket errors name the peer's hostname: "closed by remote peer gpu-c017<43210>"
     r"(?i:by|from) remote peer (?P<host>[A-Za-z][\w.-]*?)(?:<\d+>|:\d+|\s|$)"
@@ -37,6 +44,7 @@ MISSING_KEYWORDS = (
     "n't join",
     "never joined",
     "missing ranks:",
+    "missing ranks are",
     "heartbeat",
 )
 """Lower-case literals of lines in which waiting ranks name the one that never arrived."""
@@ -44,7 +52,8 @@ _MISSING = re.compile(
     r"(?i)\branks? (?P<ranks>\d+(?:\s*,\s*\d+)*) (?:failed to pass monitoredBarrier|did not join|"
     r"didn't join|has not joined|have not joined|never joined|is not joining)"
     # the flight recorder's analysis (fr_trace): "missing ranks: [16, 17, 18]"
-    r"|\bmissing ranks:\s*\[(?P<list>[\d,\s]+)\]"
+    # as a list or a set ("Missing ranks: {14}", "Missing ranks are {3, 5}")
+    r"|\bmissing ranks(?::| are)\s*[\[{](?P<list>[\d,\s]+)[\]}]"
     # a fault-tolerance rank monitor (nvidia-resiliency-ext) that lost a rank's heartbeat
     r"|\brank (?P<beat>\d+):? (?:did not get (?:subsequent |initial )?heartbeat|missed (?:its )?"
     r"heartbeat|heartbeat (?:timed out|timeout))"
@@ -92,6 +101,7 @@ STEP_TIME_KEYWORDS = (
     "tps:",
     "samples/s",
     "samples per second",
+    "batches_per_sec",
 )
 """Lower-case literals of iteration-time lines, for the text prefilter. Not "tokens/s": many
 loops print it on every log line of every rank, and scanning all of those costs the engine
@@ -123,9 +133,12 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
         1.0,
     ),
     # tqdm (HF Trainer, Lightning progress bars): "1.52s/it"
-    (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?)s/it\b"), 1.0),
+    # and loggers that space it: "| 2.449 s/it |"
+    (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?s/it\b"), 1.0),
     # tqdm: "3.41it/s"
-    (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?)it/s\b"), -1.0),
+    (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
+    # Composer's console logger: "Train throughput/batches_per_sec: 0.5228"
+    (("batches_per_sec",), re.compile(r"batches_per_sec:\s*(?P<v>\d+(?:\.\d+)?)"), -1.0),
     # torchtitan: "tps: 5,123" (tokens per second: time is its inverse, in arbitrary units)
     (("tps:",), re.compile(r"\btps:\s*(?P<v>\d[\d,]*(?:\.\d+)?)"), -1000.0),
     # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5"
@@ -139,7 +152,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node")
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node", "relative performance below")
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -149,6 +162,12 @@ _DETECTOR = re.compile(
 # NeMo's StragglerDetectionCallback (nvidia-resiliency-ext): each report lists the worst and
 # best ranks by performance relative to the best ("Rank=17  Node=h100-b-07 Score=0.70").
 _SCORED = re.compile(r"\bRank=(?P<rank>\d+)\s+Node=(?P<node>[\w.-]+)\s+Score=(?P<score>\d*\.?\d+)")
+# ... and as a threshold report: "GPU relative performance below threshold 0.70: rank 21
+# (gx-03, local 5) = 0.62"
+_BELOW = re.compile(
+    r"(?i)relative performance below threshold[^:]*:\s*rank (?P<rank>\d+)"
+    r"(?: \((?P<node>[A-Za-z][\w.-]*)[,)][^)]*\)?)?\s*=\s*(?P<score>\d*\.?\d+)"
+)
 # A detector that scores whole nodes against the median ("slowest node nid002893 (score 0.75
 # vs median)"): the node, no rank.
 _SCORED_NODE = re.compile(
@@ -246,7 +265,7 @@ def nccl_prefix(line: str) -> tuple[str, int] | None:
 def kernel_pid(line: str) -> int | None:
     """The process a kernel line names (``NVRM: Xid (PCI:...): 74, pid=77954, name=python``)."""
     m = _KERNEL_PID.search(line)
-    return int(m["pid"]) if m else None
+    return int(next(p for p in m.groups() if p is not None)) if m else None
 
 
 def accused_peer(line: str) -> str | None:
@@ -254,7 +273,7 @@ def accused_peer(line: str) -> str | None:
     m = _PEER.search(line)
     if not m:
         return None
-    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"]
+    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"]
     if ip is None:
         return None if m["host"] == "localhost" else m["host"]
     return None if ip.startswith(_LOOPBACK) else ip
@@ -340,7 +359,7 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
     m = _DETECTOR.search(line)
     if m is not None and float(m["lo"]) > 0:
         return int(m["rank"]), float(m["hi"]) / float(m["lo"]), None
-    s = _SCORED.search(line)
+    s = _SCORED.search(line) or _BELOW.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
     return None

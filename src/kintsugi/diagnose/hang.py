@@ -37,6 +37,22 @@ def in_collective(stack: str) -> bool:
     return bool(_COLLECTIVE.search(main_thread(stack)))
 
 
+_PYSPY_PROCESS = re.compile(r"^Process \d+: ", re.M)
+_PYSPY_MAIN = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
+
+
+def processes_in_collective(dump: str) -> tuple[int, int]:
+    """A node's ``py-spy dump`` of several processes: (processes, those whose main thread
+    waits inside a collective)."""
+    procs = _PYSPY_PROCESS.split(dump)[1:]
+    waiting = 0
+    for p in procs:
+        m = _PYSPY_MAIN.search(p)
+        if m is not None and _COLLECTIVE.search(m[1]):
+            waiting += 1
+    return len(procs), waiting
+
+
 def waits_on_device(stack: str) -> bool:
     """True if a dumped stack is blocked waiting for its own GPU (a kernel that never ends).
 

@@ -77,3 +77,64 @@ def memory_hog(lines: list[str]) -> Hog | None:
         oom_score_adj=int(top["adj"]),
         victim=f"{km['name']} (pid {km['pid']}, uid {km['uid']})",
     )
+
+
+LEFTOVER_SHARE = 0.4
+"""Processes outside the job holding this share of a node's memory crowd the job out."""
+_PS_AUX = re.compile(
+    r"^\s*USER\s+PID\s+%CPU\s+%MEM\s+VSZ\s+RSS\s+TTY\s+STAT\s+START\s+TIME\s+COMMAND"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Proc:
+    """One row of ``ps aux``."""
+
+    user: str
+    pid: int
+    mem_pct: float
+    start: str
+    command: str
+
+
+def ps_aux(text: str) -> list[Proc]:
+    """The rows of a ``ps aux`` listing (its standard header), or [] for other text."""
+    lines = text.splitlines()
+    at = next((i for i, x in enumerate(lines[:50]) if _PS_AUX.match(x)), None)
+    if at is None:
+        return []
+    out = []
+    for line in lines[at + 1 :]:
+        f = line.split(None, 10)
+        if len(f) < 11 or not f[1].isdigit():
+            continue
+        try:
+            out.append(Proc(f[0], int(f[1]), float(f[3]), f[8], f[10]))
+        except ValueError:
+            continue
+    return out
+
+
+def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Proc]:
+    """Processes outside the job that held most of the node's memory when the job's process
+    ``victim_pid`` was killed for memory: those started at another time than the job's
+    processes (the victim's own start, else the usual start of processes named like it) or
+    run by another user, together holding ``LEFTOVER_SHARE`` or more. [] when none did."""
+    by_pid = {p.pid: p for p in procs}
+    victim = by_pid.get(victim_pid)
+    if victim is not None:
+        start, user = victim.start, victim.user
+    else:
+        kin = [p for p in procs if victim_name and victim_name in p.command.split(None, 1)[0]]
+        if not kin:
+            return []
+        starts = [p.start for p in kin]
+        # the usual start among them; at a tie the newest (ps prints today's as HH:MM)
+        start = max(sorted(set(starts)), key=lambda s: (starts.count(s), ":" in s))
+        user = next(p.user for p in kin if p.start == start)
+    others = [
+        p
+        for p in procs
+        if p.pid != victim_pid and (p.start != start or p.user != user) and p.mem_pct >= 5.0
+    ]
+    return others if sum(p.mem_pct for p in others) >= 100 * LEFTOVER_SHARE else []

@@ -32,6 +32,9 @@ class Traceback:
     exact: bool = True
     frames: list[str] = field(default_factory=list)
     n: int = 0
+    held: tuple[str, int | None, int | None] | None = None
+    """A line after the frames that is no exception line (a note, a sample's id): the
+    exception may follow it. (text, rank, line number)"""
 
 
 @dataclass(slots=True)

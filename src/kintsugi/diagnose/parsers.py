@@ -49,6 +49,9 @@ _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
     r"(?::\s?(?P<msg>.*))?$"
 )
+# What a traceback's last line looks like: a (dotted) name, alone or before ": message"
+# ("KeyError: 'audio_len'", "socket.gaierror: [Errno -3] ...", "StopIteration")
+_EXC_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::(?:\s.*)?)?$")
 # A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
 # 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
 _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
@@ -112,6 +115,10 @@ def innermost_is_user(frames: list[str]) -> bool | None:
     return is_user_file(own[-1]) if own else None
 
 
+# NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"
+_COMM_RANK = re.compile(r"\bcomm 0x[0-9a-fA-F]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
+
+
 class LineParser:
     """A line-by-line state machine: signatures, tracebacks, torchrun failure summaries."""
 
@@ -123,6 +130,11 @@ class LineParser:
         """Addresses and hostnames seen to belong to this source's node."""
         self.pid_ranks: dict[tuple[str, int], int] = {}
         """(host in NCCL's prefix, pid) -> the rank that logged it."""
+        self.last_step_ts: float | None = None
+        """When the newest iteration line was logged: the last sign of progress."""
+        self.comm_ranks: dict[tuple[str, int], int] = {}
+        """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
+        self._comm_sizes: dict[tuple[str, int], int] = {}
         self.nccl_versions: set[str] = set()
         """NCCL versions this source's processes loaded (its banner, its errors)."""
         self.placed_ranks: set[int] = set()
@@ -249,7 +261,9 @@ class LineParser:
                 self.aliases.setdefault(ip, pfx[0])  # NCCL names the worker's host
             if self._host is None:
                 self._host = ip  # the worker's address: its node once aliases tell
-        self._task = int(m.group("task")) if m and m.group("task") else None
+        # srun's task label or mpirun's rank tag: one process, whose NCCL lines name its host
+        tag = (m.group("task") or m.group("mpi")) if m else None
+        self._task = int(tag) if tag else None
         self._nccl_host = self._task_hosts.get(self._task) if self._task is not None else None
         late = _STAMPED_RANK.match(body) if grank is None and "[rank" in body else None
         if late is not None:
@@ -293,11 +307,18 @@ class LineParser:
                 return
             if (body.startswith((" ", "\t")) or not body.strip()) and tb.n < MAX_TRACEBACK_LINES:
                 return
+            exc = _EXC_LINE.match(body.strip()) is not None
+            if not exc and tb.held is None and tb.frames and tb.n < MAX_TRACEBACK_LINES:
+                tb.held = (body, rank, lineno)  # a message before the exception line, maybe
+                return
             del self._tb[key]
             if tb.ts is not None:
                 self._ts, self._ts_exact, self._ts_done = tb.ts, tb.exact, True
-            self._exception(body, rank, lineno, tb.frames)
-            return
+            if exc or tb.held is None:
+                self._exception(body, rank, lineno, tb.frames)
+                return
+            # the held line ended the traceback after all; this one is a line of its own
+            self._exception(*tb.held, tb.frames)
         if "Traceback (most recent call last)" in body:
             self._tb[key] = Traceback(start=lineno or 0, ts=self._now(), exact=self._ts_exact)
             return
@@ -329,6 +350,15 @@ class LineParser:
                 self.aliases.setdefault(host, node)
             if rank is not None:
                 self.pid_ranks.setdefault((host, pid), rank)
+            elif (
+                "ranks " in body
+                and (comm := _COMM_RANK.search(body)) is not None
+                and int(comm["n"]) >= self._comm_sizes.get((host, pid), 0)
+            ):
+                # NCCL's communicator line names the process's rank in it; the widest
+                # communicator a process joined is the world, whose rank is the global one
+                self._comm_sizes[(host, pid)] = int(comm["n"])
+                self.comm_ranks[(host, pid)] = int(comm["rank"])
             if self._task is not None:
                 self._task_hosts.setdefault(self._task, host)
         if prefix is not None:
@@ -348,7 +378,7 @@ class LineParser:
             missing_ranks(body)
             if "join" in low
             or "monitoredbarrier" in low
-            or "missing ranks:" in low
+            or "missing ranks" in low
             or "heartbeat" in low
             else []
         )
@@ -383,6 +413,8 @@ class LineParser:
             timed = True
         if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
             self.step_times.setdefault(rank, StepSeries()).add(v)
+            if (now := self._now()) is not None:
+                self.last_step_ts = now  # the job's progress was last logged then
             timed = True
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)
@@ -425,7 +457,7 @@ class LineParser:
                 detail=str(gd.get("xid") or gd.get("gpu") or ""),
                 peer=peer,
                 # a line about another node (an orchestrator's event naming it) is that node's
-                node=gd.get("node"),
+                node=gd.get("node") or gd.get("node2"),
             )
             return
         em = _EXC.match(body)
@@ -611,6 +643,9 @@ class LineParser:
         if self._tr is not None:
             self._torchrun_entry()
             self._tr = None
+        for tb in self._tb.values():
+            if tb.held is not None:  # the file ended on the line after the frames
+                self._exception(*tb.held, tb.frames)
         self._tb.clear()
         if self.task_nodes:  # a console of many nodes: each task's lines are its node's
             self.findings = [

@@ -111,6 +111,8 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     path: list[tuple[int, str]] = []
     seen = 0
     link_max: dict[str, int] = {}
+    limits: dict[str, float] = {}
+    model_seen = False
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
@@ -126,6 +128,10 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             path.append((indent, key))
             continue
         where = " / ".join(k for _, k in path)
+        if key == "Product Name" and not model_seen:
+            model_seen = True
+            out.append(_gpu_model(ctx, value, n))
+            continue
         found: tuple[str, Category, Role, int] | None = None
         if key == "Remapping Failure Occurred" and value.lower() == "yes":
             found = ("row_remap_failure", Category.GPU_MEMORY, Role.ROOT, 5)
@@ -146,8 +152,17 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
                 # The GPU's PCIe link trained narrower than it can (a bad riser or slot):
                 # every copy to and from it, and every collective through the host, is slower.
                 found = ("pcie_link_degraded", Category.STRAGGLER, Role.CONTEXT, 2)
+        elif key == "Default Power Limit" and (limit := limits.get(gpu)) is not None:
+            default = _watts(value)
+            if default and limit < POWER_CAPPED * default:
+                # The GPU's power limit set below its default (nvidia-smi -pl, a site
+                # policy): it clocks down under load like a throttled one.
+                found = ("power_capped", Category.STRAGGLER, Role.CONTEXT, 2)
+                key, value = "Current Power Limit", f"{limit:.2f} W (default {value})"
         if key == "Max" and where.endswith("Link Width") and (w := _width(value)) is not None:
             link_max[gpu] = w
+        if key in ("Current Power Limit", "Enforced Power Limit") and (w2 := _watts(value)):
+            limits[gpu] = w2
         if found is None:
             continue
         sig, category, role, sev = found
@@ -169,6 +184,35 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             )
         )
     return out
+
+
+def _gpu_model(ctx: Context, model: str, n: int) -> Finding:
+    """The node's GPU model (its first GPU's): a fact, for a node unlike the others."""
+    return Finding(
+        signature="gpu_model",
+        category=Category.UNKNOWN,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.NONE,
+        severity=0,
+        role=Role.META,
+        text=f"GPU model {model}",
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        line=n,
+        order=n,
+        detail=model,
+    )
+
+
+POWER_CAPPED = 0.8
+"""A power limit below this share of the GPU's default is a cap that slows it."""
+
+
+def _watts(value: str) -> float | None:
+    """``400.00 W`` as 400.0 (None for ``N/A``)."""
+    m = re.match(r"(\d+(?:\.\d+)?) ?W\b", value)
+    return float(m[1]) if m else None
 
 
 def _slowdown(ctx: Context, gpu: str, text: str, n: int) -> Finding:
@@ -294,3 +338,40 @@ def load_json(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         return None
+
+
+_IB_CA = re.compile(r"^CA '(?P<ca>[^']+)'", re.M)
+_IB_RATE = re.compile(r"^\s*Rate:\s*(?P<rate>\d+)\s*$", re.M)
+
+
+def parse_ibstat_rates(text: str, ctx: Context) -> list[Finding]:
+    """``ibstat``: an active port whose rate is below the node's other ports' (an HCA that
+    trained at 100 of 400 Gb/s): every ring through the node runs at its pace."""
+    rates: list[tuple[str, int, int]] = []
+    cas = list(_IB_CA.finditer(text))
+    for i, ca in enumerate(cas):
+        end = cas[i + 1].start() if i + 1 < len(cas) else len(text)
+        for r in _IB_RATE.finditer(text, ca.end(), end):
+            rates.append((ca["ca"], int(r["rate"]), text.count("\n", 0, r.start()) + 1))
+    if len(rates) < 2:
+        return []
+    best = max(rate for _, rate, _ in rates)
+    return [
+        Finding(
+            signature="nic_rate_degraded",
+            category=Category.STRAGGLER,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.RESTART_WITHOUT_NODE,
+            severity=2,
+            role=Role.CONTEXT,
+            text=f"{ca}: Rate {rate} (the node's other ports run at {best})",
+            source=ctx.source,
+            node=ctx.node,
+            attempt=ctx.attempt,
+            line=n,
+            order=n,
+            detail=ca,
+        )
+        for ca, rate, n in rates
+        if rate < best
+    ]

@@ -24,8 +24,18 @@ from kintsugi.diagnose.rules_infra import (
     hardware,
     mixed_nccl,
     network_switch,
+    setup_everywhere,
+    without_history,
 )
-from kintsugi.diagnose.rules_mod import history, recurrence, straggler, thermal
+from kintsugi.diagnose.rules_mod import (
+    degraded_link_suspect,
+    history,
+    recurrence,
+    straggler,
+    thermal,
+    unlike_the_rest,
+    wanders,
+)
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -169,15 +179,17 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
+    roots = without_history(roots, symptoms)
     v = (
         finished(roots, context, homes)
         or ended_by_scheduler(roots, context, homes)
+        or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms)
         or _memory_everywhere(roots)
-        or _numerical(roots)
+        or _numerical(roots, all_nodes)
         or mismatched_collectives(symptoms)
         or _hang_event(fs)
         or application_or_first(roots, symptoms)
@@ -200,10 +212,13 @@ def decide(
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
     same_error_everywhere(v, roots, all_nodes)
+    unlike_the_rest(v, roots, fs)
+    degraded_link_suspect(v, context, homes)
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)
     fabric_recovered(v, fs)
+    wanders(v, roots + symptoms)  # restarting already failed to shake it off
     return _finish(v, fs)
 
 
@@ -222,6 +237,9 @@ def finished(
     # a failure before a report with a time (the agents' "worker group finished") was
     # survived, even where the final state (sacct's COMPLETED) has no time to compare
     timed_end = max((f.ts for f in done if f.ts is not None), default=None)
+    # an earlier attempt's failure was survived: a later attempt reports it finished
+    if last.attempt is not None:
+        roots = [f for f in roots if f.attempt is None or f.attempt >= last.attempt]
     if any(f.severity >= 3 and order(f) > order(last) for f in roots):
         return None  # it failed again after a success (another attempt, a later job step)
     if any(
@@ -246,6 +264,8 @@ def finished(
     return v
 
 
+STALLED_S = 1800.0
+"""No iteration logged for this long before the time limit ended a job: it had hung."""
 CANCEL_REACTION_S = 10.0
 """Slurm cancels a step within seconds of a task's death (``--kill-on-bad-exit``)."""
 
@@ -280,6 +300,21 @@ def ended_by_scheduler(
         return slow
     p = min(ends, key=order)
     limit = any(f.signature == "job_time_limit" for f in ends)
+    progress = [f.ts for f in context if f.signature == "step_time" and f.ts is not None]
+    if limit and when is not None and progress and max(progress) < when - STALLED_S:
+        # the iterations had stopped long before the time limit ended the job: it hung
+        v = Verdict(
+            Category.HANG,
+            Layer.INFRASTRUCTURE,
+            None,
+            Action.RESTART,
+            0.5,
+            f"no iteration logged in the {(when - max(progress)) / 3600:.1f} h before the time "
+            f"limit ended the job: it hung, with no error anywhere: {p.text[:160]}",
+            primary=p,
+        )
+        v.why("all", "stalled_until_time_limit", "progress stopped long before the time limit")
+        return v
     v = Verdict(
         Category.UNKNOWN,
         Layer.SCRIPT,
@@ -341,7 +376,7 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
 
 
-def _numerical(roots: list[Finding]) -> Verdict | None:
+def _numerical(roots: list[Finding], all_nodes: Collection[str] = ()) -> Verdict | None:
     nans = [f for f in roots if f.category is Category.NUMERICAL]
     if not nans or any(f.severity > 3 for f in roots):
         return None
@@ -351,6 +386,7 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
     nodes = {f.node for f in nans}
     attempts = {f.attempt for f in nans if f.attempt is not None}
     steps = {f.step for f in nans}
+    known = {s for s in steps if s is not None}
     p = min(nans, key=order)
     if any(len(n) >= 2 and s is not None for (_, s), n in by_attempt_step.items()):
         v = Verdict(
@@ -364,7 +400,9 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
         )
         v.why("all", "same_nan_different_nodes", "the same NaN step on different nodes: the app")
         return v
-    if len(nodes) == 1 and len(attempts) >= 2 and len(steps) >= 2:
+    # iterations unknown, the NaN on one node of several in every attempt follows it too
+    unknown = not known and len(set(all_nodes) - nodes) >= 1
+    if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
         node = next(iter(nodes))
         # Silent data corruption is the GPU's fault, whatever it looks like to the program.
         v = Verdict(
@@ -379,7 +417,8 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
         )
         v.why("all", "nan_follows_node", "NaNs that follow one node at different steps: SDC")
         return v
-    if len(attempts) >= 2 and len(steps) == 1:
+    # (iterations unknown: the NaN moving between nodes in every attempt is the program's)
+    if len(attempts) >= 2 and len(steps) == 1 and (known or len(nodes) >= 2):
         v = Verdict(
             Category.NUMERICAL,
             Layer.SCRIPT,
@@ -404,7 +443,8 @@ def _numerical(roots: list[Finding]) -> Verdict | None:
     return v
 
 
-_WORK = re.compile(r"\[Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
+# "[Rank 3] Watchdog caught ..." and, since PyTorch 2.4, "[PG ID 0 PG GUID 0(default_pg) Rank 3]"
+_WORK = re.compile(r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
 
 
 def mismatched_collectives(symptoms: list[Finding]) -> Verdict | None:
@@ -556,7 +596,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             )
             v.why("all", "missing_ranks_on_one_node", f"{len(named)} ranks named, all on {node}")
             return v
-    if len(silent) == 1:
+    if len(silent) == 1 and waiting:
         node, rank = silent[0]
         v = Verdict(
             Category.HANG,

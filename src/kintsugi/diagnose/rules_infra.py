@@ -12,7 +12,7 @@ from pathlib import PurePath
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import Verdict, order, rank_on_node, where
+from kintsugi.diagnose.verdict import HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
 
 
@@ -67,6 +67,15 @@ def hardware(
     if not hw:
         return None
     p = max(hw, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    local = [f for f in hw if f.signature in NODE_LOCAL and f.severity >= p.severity]
+    if (
+        p.category is Category.NETWORK
+        and p.signature not in NODE_LOCAL
+        and len({f.node for f in local}) == 1
+    ):
+        # a node's own port evidence (a link down, its counters) over the network errors
+        # the nodes report about each other, whenever it was read
+        p = min(local, key=order)
     if p.category is Category.HOST and p.signature != "gpu_driver_not_loaded":
         # A PCIe or machine-check error beside a GPU's own report on the same node (an Xid
         # for the device that fell off the bus): the GPU is the more specific culprit. A GPU
@@ -87,9 +96,9 @@ def hardware(
             rank = min(own, key=order).rank
     if rank is None:
         rank = rank_on_node(p.node, roots)
-    if rank is None and p.category in GPU:
-        # no rank died of it: the one rank the waiters (or a heartbeat monitor) name as never
-        # arriving, where it ran on that node or its home is unknown
+    if rank is None:
+        # no rank died of it: the one rank the waiters (or a heartbeat monitor, the flight
+        # recorder) name as never arriving, where it ran on that node or its home is unknown
         named = {r for r in named_missing(symptoms) if (homes or {}).get(r, p.node) == p.node}
         rank = named.pop() if len(named) == 1 else None
     if rank is None and p.category in GPU:
@@ -98,6 +107,15 @@ def hardware(
     action = p.action
     if p.signature == "enospc" and len(nodes) > 1:
         # One node's disk among several nodes: its local storage, not the shared one.
+        action = Action.RESTART_WITHOUT_NODE
+    elif (
+        p.category is Category.STORAGE
+        and len(nodes) > 1
+        and {f.node for f in hw if f.category is Category.STORAGE} == {p.node}
+        and _EVICTED.search(p.text)
+    ):
+        # A shared file system that threw out one client (Lustre's eviction) while the
+        # other nodes kept it: that node's client or its link to the servers.
         action = Action.RESTART_WITHOUT_NODE
     others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
     v = Verdict(
@@ -138,14 +156,46 @@ def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
     return [f for f in recent if f.ts is None or not f.ts_exact or f.ts <= end]
 
 
+def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Finding]:
+    """``roots`` without hardware events long before everything else that failed, on nodes
+    whose processes failed only in sympathy, or after everything else was over, when
+    something else failed on its own: a row remapped two weeks ago is the node's history, a
+    node that lost power after the job had ended did not end it."""
+    old = [
+        f
+        for f in roots
+        if f.layer is Layer.INFRASTRUCTURE
+        and f.category in HARDWARE
+        and f.category not in SHARED  # a shared service's errors are timed by their own rules
+        and f.ts is not None
+    ]
+    rest = [f for f in roots + symptoms if f.ts is not None and f.ts_exact and f not in old]
+    if not old or not rest:
+        return roots
+    start = min(f.ts for f in rest if f.ts is not None) - HISTORY_S
+    end = max(f.ts for f in rest if f.ts is not None) + AFTERMATH_S
+    stale = [f for f in old if f.ts is not None and f.ts < start]
+    # and after everything else was over: a node that lost power once the job had ended
+    late = [f for f in old if f.ts is not None and f.ts_exact and f.ts > end]
+    causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature != "exit_code"]
+    # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
+    # started) shows in its own node's failures now; history leaves its node only sympathy
+    lasting = {f.node for f in causes if f not in late}
+    gone = [f for f in stale if f.node not in lasting] + late
+    causes = [f for f in causes if f not in late]
+    return [f for f in roots if f not in gone] if gone and causes else roots
+
+
 AFTERMATH_S = 120.0
 """A hardware event this long after the last failure of anything else is not its cause."""
 
 
 SHARED = (Category.STORAGE, Category.NETWORK)
 GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
-NODE_LOCAL = {"nic_link_down"}
+NODE_LOCAL = {"nic_link_down", "ib_port_counters"}
 """Network signatures seen by the node's own kernel, not by a peer."""
+SHARED_LOOKUPS = {"name_resolution_failed"}
+"""Requests every node makes of one shared service (name resolution)."""
 
 
 def shared_service(roots: list[Finding]) -> Verdict | None:
@@ -157,7 +207,12 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
             if f.category is cat and f.layer is Layer.INFRASTRUCTURE and f.severity >= 3
         ]
         spread = {f.node for f in hit if f.node}
-        if len(spread) < 2 or (cat is Category.NETWORK and max(f.severity for f in hit) < 4):
+        # a lookup every node makes of one service (the cluster DNS) failing on several
+        # nodes is that service, however mild each line reads
+        lookups = {f.node for f in hit if f.signature in SHARED_LOOKUPS}
+        if len(spread) < 2 or (
+            cat is Category.NETWORK and max(f.severity for f in hit) < 4 and len(lookups) < 2
+        ):
             continue
         # A link that went down on one node only is that node's, whoever else saw errors.
         local = {f.node for f in hit if f.signature in NODE_LOCAL}
@@ -181,6 +236,9 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
     return None
 
 
+_EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b")
+
+
 def _echoes(env: list[Finding]) -> set[str | None]:
     """Nodes that only repeat another node's error, later: a driver or launcher re-raising
     what its workers hit (Ray's driver, a head pod) in its own log, after the lines where its
@@ -189,6 +247,8 @@ def _echoes(env: list[Finding]) -> set[str | None]:
     def earlier(a: Finding, b: Finding) -> bool:
         if a.source == b.source:
             return a.order < b.order
+        if a.ts is None and b.ts is not None:
+            return True  # a worker's untimed error file: the driver's copy came after it
         return a.ts is not None and b.ts is not None and a.ts_exact and b.ts_exact and a.ts < b.ts
 
     nodes = {f.node for f in env}
@@ -199,13 +259,19 @@ def _echoes(env: list[Finding]) -> set[str | None]:
         if all(f.rank is None and n in PurePath(f.source).parts[:-1] for f in env if f.node == n)
         and any(
             all(
-                any(earlier(g, f) for g in env if g.node == o and g.text == f.text)
+                _WRAPPED.search(f.text)
+                or any(earlier(g, f) for g in env if g.node == o and g.text == f.text)
                 for f in env
                 if f.node == n
             )
+            and any(not _WRAPPED.search(f.text) for f in env if f.node == n)
             for o in nodes - {n}
         )
     }
+
+
+# Ray's driver wrapping a remote task's error: "ray.exceptions.RayTaskError(ImportError): ..."
+_WRAPPED = re.compile(r"\bRayTaskError\(")
 
 
 LONE_AGAINST = 3
@@ -267,6 +333,55 @@ def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
         "one_node_unlike_the_rest",
         f"{p.signature} on {node} and on none of {sorted(set(nodes) - bad)}: that node's image",
     )
+    return v
+
+
+SETUP_CONFIG = {"nccl_no_interface"}
+"""Set-up checks a process makes on its own node at start: on one node that node's set-up,
+on every node the job's launch configuration (``NCCL_SOCKET_IFNAME`` naming no interface)."""
+
+
+def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdict | None:
+    """The same set-up error (a library, the driver, an import; NCCL finding no interface to
+    use) on every node that ran ranks: the job's image or launch configuration, which no node
+    exclusion fixes: stop. It outranks one node's hardware event: a check each process makes
+    at its start does not fail everywhere because one node broke."""
+    setup = [
+        f
+        for f in roots
+        if f.node and (f.category is Category.DEPENDENCY or f.signature in SETUP_CONFIG)
+    ]
+    echoes = _echoes(setup)  # a driver re-raising its workers' error is no node of its own
+    by_sig: dict[str, list[Finding]] = {}
+    for f in setup:
+        if f.node not in echoes:
+            by_sig.setdefault(f.signature, []).append(f)
+    # the nodes that ran processes: ranks seen there, or a process's own set-up error
+    ran = set(rank_nodes) | {f.node for fs in by_sig.values() for f in fs if f.node}
+    rank_nodes = ran - {n for n in echoes if n}
+    if len(rank_nodes) < 2:
+        return None
+    everywhere = [fs for fs in by_sig.values() if set(rank_nodes) <= {f.node for f in fs}]
+    if not everywhere:
+        return None
+    p = min((f for fs in everywhere for f in fs), key=order)
+    if p.signature in SETUP_CONFIG:
+        category, layer = Category.USER_CODE, Layer.SCRIPT
+    else:
+        # raised where a traceback shows whose code it was, that layer; else the job's image
+        category = Category.DEPENDENCY
+        layer = p.layer if p.user_frame is not None else Layer.FRAMEWORK
+    v = Verdict(
+        category,
+        layer,
+        None,
+        Action.STOP,
+        0.85,
+        f"the same set-up error on all {len(rank_nodes)} nodes that ran ranks: the job's "
+        f"image or configuration, not a node: {p.text[:200]}",
+        primary=p,
+    )
+    v.why("all", "setup_everywhere", f"{p.signature} on every node of {sorted(rank_nodes)[:6]}")
     return v
 
 

@@ -85,6 +85,9 @@ def straggler(context: list[Finding], homes: Mapping[int, str]) -> Verdict | Non
             primary=p,
             support=(slowed or slowdowns or times)[:2],
         )
+        if all(f.signature == "nic_rate_degraded" for f in hot):
+            # its network ports, not its GPUs, run slow: proof enough to leave it out
+            v.category, v.action, v.confidence = Category.NETWORK, Action.RESTART_WITHOUT_NODE, 0.8
         v.why("all", "slowdown_on_one_node", f"only {node} reports clock slowdowns")
         return v
     return _waits_for_data(context)
@@ -306,6 +309,89 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         f"the same error on {p.node} in attempts {sorted(attempts)}"
         + (f" at iterations {sorted(steps)}" if steps else "")
         + ": that node's hardware",
+    )
+
+
+def wanders(v: Verdict, found: list[Finding]) -> None:
+    """A part's or link's failure that came back in >= 2 attempts on different nodes each
+    time (no node in two attempts): not one bad node but something they share (a driver
+    rollout, the fabric between leaves, a firmware); excluding nodes would chase it."""
+    p = v.primary
+    if (
+        p is None
+        or v.category not in HARDWARE - {Category.OOM}
+        or v.action not in (Action.RESTART, Action.RESTART_WITHOUT_NODE)
+    ):
+        return
+    by_attempt: dict[int, set[str]] = {}
+    for f in found:
+        if (
+            f.signature == p.signature
+            and f.attempt is not None
+            and f.node
+            and f.role is not Role.CONTEXT
+        ):
+            # a line that blames a peer is about the pair: the same peer accused again
+            # in the next attempt is that node, not a wandering fault
+            by_attempt.setdefault(f.attempt, set()).update(n for n in (f.node, f.peer) if n)
+    if len(by_attempt) < 2:
+        return
+    seen: set[str] = set()
+    for nodes in by_attempt.values():
+        if nodes & seen:
+            return  # a node failed again: recurrence on it decides
+        seen |= nodes
+    v.culprit, v.action = None, Action.RUN_DIAGNOSTICS
+    v.why(
+        "culprit, action",
+        "wanders_across_attempts",
+        f"{p.signature} in attempts {sorted(by_attempt)} on different nodes each time "
+        f"({sorted(seen)[:6]}): something they share, diagnose before rerunning",
+    )
+
+
+def unlike_the_rest(v: Verdict, roots: list[Finding], found: list[Finding]) -> None:
+    """An application error on one node only, whose GPUs are another model than those of
+    every other node (an A100 node in an H100 pool): the program asked for what the pool
+    has; that node is the odd one. Exclude it."""
+    p = v.primary
+    if p is None or p.node is None or v.category not in (Category.USER_CODE, Category.DEPENDENCY):
+        return
+    models = {f.node: f.detail for f in found if f.signature == "gpu_model" and f.node}
+    others = {m for n, m in models.items() if n != p.node}
+    if len(models) < 3 or len(others) != 1 or models.get(p.node) in others | {None}:
+        return
+    if {f.node for f in roots if f.signature == p.signature} != {p.node}:
+        return
+    v.category, v.layer = Category.HOST, Layer.INFRASTRUCTURE
+    v.culprit, v.action = Culprit(p.node, None), Action.RESTART_WITHOUT_NODE
+    v.why(
+        "all",
+        "hardware_unlike_the_rest",
+        f"{p.signature} only on {p.node}, whose GPUs are {models[p.node]}; the other "
+        f"{len(models) - 1} nodes have {next(iter(others))}",
+    )
+
+
+def degraded_link_suspect(v: Verdict, context: list[Finding], homes: Mapping[int, str]) -> None:
+    """Collectives that timed out with no cause anywhere, while one node's GPU link trained
+    narrower than it can (a riser, a slot: replays, corrected errors, stalls): that node is
+    the suspect, unproven, so diagnose it (its PCIe, DCGM) before trusting it again."""
+    if v.category is not Category.HANG or v.culprit is not None or v.action is not Action.RESTART:
+        return
+    degraded = [f for f in context if f.signature == "pcie_link_degraded" and f.node]
+    nodes = {f.node for f in degraded}
+    if len(nodes) != 1:
+        return
+    node = str(nodes.pop())
+    v.category, v.layer = Category.HOST, Layer.INFRASTRUCTURE
+    v.culprit = Culprit(node, _rank_of_gpu(node, degraded, homes))
+    v.action = Action.RUN_DIAGNOSTICS
+    v.support.extend(degraded[:2])
+    v.why(
+        "all",
+        "degraded_link_suspect",
+        f"only {node} has a GPU link trained down: {degraded[0].text[:80]}",
     )
 
 

@@ -1,0 +1,39 @@
+"""NaNs with no iteration in the line: on one node of several in every attempt they follow
+the node (suspect silent corruption); moving between nodes they are the program's.
+
+Format: Megatron-LM's ``AssertionError: Rank 18: found NaN in local grad norm ... Device: 2,
+node: gpu-d4-11`` in per-attempt bundle directories.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Action, Category
+
+NAN = (
+    "[rank{r}]: AssertionError: Rank {r}: found NaN in local grad norm for bucket #0 in backward "
+    "pass before data-parallel communication collective. Device: 2, node: {n}\n"
+)
+
+
+def _bundle(root: Path, bad: list[str]) -> Path:
+    for attempt, node_bad in enumerate(bad, start=1):
+        for i, node in enumerate(("g09", "g10", "g11")):
+            d = root / f"attempt_{attempt}" / node
+            d.mkdir(parents=True)
+            text = NAN.format(r=4 * i + attempt, n=node) if node == node_bad else "ok\n"
+            (d / "megatron.log").write_text(text)
+    return root
+
+
+def test_a_nan_that_stays_on_one_node(tmp_path: Path) -> None:
+    d = diagnose_bundle(_bundle(tmp_path, ["g11", "g11", "g11"])).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "g11"
+
+
+def test_a_nan_that_moves_between_nodes(tmp_path: Path) -> None:
+    d = diagnose_bundle(_bundle(tmp_path, ["g09", "g11"])).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.NUMERICAL, None, Action.STOP)

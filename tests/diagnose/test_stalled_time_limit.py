@@ -1,0 +1,39 @@
+"""A job the time limit ended hours after its last iteration line had hung; one that trained
+until the limit just ran out of time.
+
+Formats: Megatron-LM's ``elapsed time per iteration (ms)`` lines with Python logging stamps,
+slurmstepd's ``*** JOB 7719004 ON gpu033 CANCELLED AT ... DUE TO TIME LIMIT ***``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Action, Category
+
+
+def _bundle(root: Path, last_hour: int) -> Path:
+    (root / "gpu033").mkdir()
+    lines = [
+        f"[2026-12-01 0{h}:{m:02d}:00,000] iteration {100 * (h * 6 + m // 10)} | elapsed time per "
+        "iteration (ms): 1820.4 | lm loss 2.1\n"
+        for h in range(0, last_hour + 1)
+        for m in range(0, 60, 10)
+    ]
+    lines.append(
+        "slurmstepd: error: *** JOB 7719004 ON gpu033 CANCELLED AT 2026-12-01T08:00:00 DUE TO "
+        "TIME LIMIT ***\n"
+    )
+    (root / "gpu033" / "slurm-7719004.out").write_text("".join(lines))
+    return root
+
+
+def test_progress_that_stopped_hours_before_the_limit_is_a_hang(tmp_path: Path) -> None:
+    d = diagnose_bundle(_bundle(tmp_path, 2)).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_training_until_the_limit_ran_out_of_time(tmp_path: Path) -> None:
+    d = diagnose_bundle(_bundle(tmp_path, 7)).diagnosis
+    assert d.category is Category.UNKNOWN and d.action is Action.RESTART
