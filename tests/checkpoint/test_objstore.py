@@ -93,3 +93,16 @@ def test_file_urls_are_local_directories(tmp_path: Path) -> None:
 def test_an_unknown_scheme_is_one_clear_error() -> None:
     with pytest.raises(UnwritableDirectory, match=r"nosuchscheme://b/ck cannot be opened"):
         kintsugi.Checkpointer("nosuchscheme://b/ck", interval=None)
+
+
+def test_a_url_stays_a_url_from_the_flag_or_the_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kintsugi.agent.launch import _checkpoint_location
+    from kintsugi.runtime.ckpt import ENV_CKPT_DIR, checkpoint_location
+
+    assert _checkpoint_location("s3://bucket/job") == "s3://bucket/job"
+    monkeypatch.chdir(tmp_path)
+    assert _checkpoint_location("ck") == str(tmp_path / "ck")
+    monkeypatch.setenv(ENV_CKPT_DIR, "gs://bucket/run7")
+    assert checkpoint_location() == "gs://bucket/run7"

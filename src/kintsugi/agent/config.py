@@ -36,8 +36,9 @@ class AgentConfig:
     """A step event is stored at most this often per rank (plus first steps and NaN losses)."""
     alert: str = "log"
     """Alert sinks, e.g. ``log,webhook=http://...``."""
-    checkpoint_dir: Path | None = None
-    """Where the checkpoint helper writes (default: ``RUN_DIR/checkpoints``)."""
+    checkpoint_dir: str | None = None
+    """Where checkpoints go: a directory (made absolute) or an fsspec URL (default:
+    ``RUN_DIR/checkpoints``)."""
     rdzv_host: str = ""
     """The rendezvous endpoint's host ("": none known)."""
     rdzv_port: int = 0

@@ -209,7 +209,7 @@ class KintsugiAgent(LocalElasticAgent):
         if config.inject_spec:
             os.environ["KINTSUGI_INJECT"] = config.inject_spec
         if config.checkpoint_dir is not None:
-            os.environ["KINTSUGI_CHECKPOINT_DIR"] = str(config.checkpoint_dir)
+            os.environ["KINTSUGI_CHECKPOINT_DIR"] = config.checkpoint_dir
 
     # --- elastic hooks -------------------------------------------------------------------
 

@@ -277,7 +277,7 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, AgentConfig]:
             monitor_interval_s=args.monitor_interval,
             step_sample_s=args.step_sample_seconds,
             alert=args.alert,
-            checkpoint_dir=Path(args.checkpoint_dir).resolve() if args.checkpoint_dir else None,
+            checkpoint_dir=_checkpoint_location(args.checkpoint_dir),
             quiet=args.no_report,
             warm_standby=not args.no_warm_standby,
             auto_progress=not args.no_auto_progress,
@@ -387,3 +387,10 @@ def print_error(msg: str) -> None:
 
 
 __all__: list[Any] = ["build_parser", "main", "parse"]
+
+
+def _checkpoint_location(given: str | None) -> str | None:
+    """A directory made absolute (the workers run elsewhere); a URL as given."""
+    if not given:
+        return None
+    return given if "://" in given else str(Path(given).resolve())

@@ -27,7 +27,7 @@ from kintsugi.checkpoint.persist import Job, Persister
 from kintsugi.checkpoint.restore import Restored
 from kintsugi.checkpoint.slots import Slot, slot_paths
 from kintsugi.runtime import messages as m
-from kintsugi.runtime.ckpt import ENV_CKPT_DIR, checkpoint_dir
+from kintsugi.runtime.ckpt import checkpoint_location
 from kintsugi.runtime.core import send
 
 log = logging.getLogger("kintsugi.checkpoint")
@@ -90,9 +90,7 @@ class Checkpointer:
         ):
             if not (v > 0 and math.isfinite(v)):
                 raise CheckpointError(f"{name} must be a positive number, got {v!r}")
-        self.storage = fsys.target(
-            directory if directory is not None else os.environ.get(ENV_CKPT_DIR) or checkpoint_dir()
-        )
+        self.storage = fsys.target(checkpoint_location(directory))
         self.storage.check_writable()
         self.root = self.storage.url
         """The storage location as given: a directory, or an fsspec URL."""
@@ -353,8 +351,8 @@ class Checkpointer:
             storage=self.storage,
             skipped=skipped,
             peer_timeout_s=self._peer_timeout_s,
+            tiers=tiers,
         )
-        cands = [c for c in cands if c.tier in tiers]
         staged: list[int] = []
 
         def sink(n: int) -> memoryview:

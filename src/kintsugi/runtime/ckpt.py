@@ -21,15 +21,21 @@ ENV_CKPT_DIR = "KINTSUGI_CHECKPOINT_DIR"
 _NAME = re.compile(r"^step_(\d+)\.pt$")
 
 
-def checkpoint_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """The directory in use: the argument, ``$KINTSUGI_CHECKPOINT_DIR``, or the run's."""
+def checkpoint_location(directory: str | os.PathLike[str] | None = None) -> str:
+    """The storage location in use, as given: the argument, ``$KINTSUGI_CHECKPOINT_DIR``, or
+    the run's directory. A URL (``s3://...``) stays a URL: a ``Path`` would fold its ``//``."""
     if directory is not None:
-        return Path(directory)
+        return os.fspath(directory)
     env = os.environ.get(ENV_CKPT_DIR)
     if env:
-        return Path(env)
+        return env
     run_dir = os.environ.get(ENV_RUN_DIR)
-    return Path(run_dir) / "checkpoints" if run_dir else Path("checkpoints")
+    return str(Path(run_dir) / "checkpoints") if run_dir else "checkpoints"
+
+
+def checkpoint_dir(directory: str | os.PathLike[str] | None = None) -> Path:
+    """The directory in use (``checkpoint_location`` as a local path)."""
+    return Path(checkpoint_location(directory))
 
 
 def _barrier() -> None:
