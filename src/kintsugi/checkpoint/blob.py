@@ -47,6 +47,11 @@ def crc32(buf: Any, value: int = 0) -> int:
     return _crc(buf, value) & 0xFFFFFFFF
 
 
+Sink = Callable[[int], memoryview]
+"""Gives a writable buffer of n bytes for a snapshot being fetched (``alloc``, or a staging
+slot)."""
+
+
 def alloc(n: int) -> memoryview:
     """A writable byte buffer of ``n`` bytes, not zero-filled (it is about to be overwritten)."""
     import numpy as np
@@ -222,10 +227,10 @@ def copy_tensors(layout: Layout, buf: Any, data_offset: int) -> None:
         n = spec["nbytes"]
         if n == 0:
             continue
-        at = data_offset + spec["offset"]
         if _plain(t):  # the common case, without a tensor view per tensor
             batch.add(base + spec["offset"], t.data_ptr(), n)
             continue
+        at = data_offset + spec["offset"]
         on_accelerator |= t.device.type != "cpu"
         copy_into(whole[at : at + n].view(t.dtype).view(t.shape), t, batch)
     batch.run()

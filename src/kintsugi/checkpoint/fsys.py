@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import shutil
 from pathlib import Path
 from typing import IO, Any
 
@@ -135,14 +134,16 @@ class Target:
                 self.fs.rm_file(path)
 
     def remove_if_empty(self, d: str) -> None:
-        """Removes the step directory ``d`` once nothing is left in it."""
-        if self.listdir(d):
-            return
-        with contextlib.suppress(OSError):
+        """Removes the step directory ``d`` if nothing is left in it.
+
+        ``rmdir`` refuses a directory that is not empty, so a file another rank writes into it
+        meanwhile is never deleted with it (a listing first, then a recursive delete, would).
+        """
+        with contextlib.suppress(Exception):  # not empty, gone, or a back-end's own error
             if self.local:
-                shutil.rmtree(d, ignore_errors=True)
-            elif self.fs.exists(d):
-                self.fs.rm(d, recursive=True)
+                os.rmdir(d)
+            else:
+                self.fs.rmdir(d)
 
 
 def target(directory: str | os.PathLike[str]) -> Target:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kintsugi.checkpoint import blob, slots, wire
 from kintsugi.checkpoint import storage as storage_mod
+from kintsugi.checkpoint.blob import Sink
 from kintsugi.checkpoint.errors import IncompatibleCheckpoint
 from kintsugi.checkpoint.fsys import Target
 
@@ -42,10 +43,6 @@ class Restored:
     """The snapshot's bytes while the Checkpointer finishes the restore (then None)."""
 
 
-Sink = Callable[[int], memoryview]
-"""Gives a writable buffer of n bytes for a snapshot being fetched (a staging slot)."""
-
-
 @dataclass(slots=True)
 class Candidate:
     step: int
@@ -65,8 +62,10 @@ def candidates(
     storage: Target,
     skipped: list[str],
     peer_timeout_s: float,
+    tiers: Sequence[str] = TIERS,
 ) -> list[Candidate]:
-    """Every snapshot of ``rank`` this process can reach, fastest tier first per step.
+    """Every snapshot of ``rank`` this process can reach in ``tiers``, fastest tier first per
+    step (a tier left out is not asked: no holder is contacted without ``peer``).
 
     Peers are every node's holder: the copies they keep for other nodes and their own ranks'
     slots (after a restart the rendezvous may give this rank to another node).
@@ -75,7 +74,7 @@ def candidates(
         IncompatibleCheckpoint: the newest checkpoint on storage is from another world size.
     """
     out: list[Candidate] = []
-    if node_dir is not None:
+    if node_dir is not None and "memory" in tiers:
         for info, path in slots.read_valid(node_dir, rank):
             out.append(
                 Candidate(
@@ -85,7 +84,7 @@ def candidates(
                     functools.partial(_map_slot, path, info),
                 )
             )
-    for name, addr in sorted(holders.items()):
+    for name, addr in sorted(holders.items()) if "peer" in tiers else ():
         try:
             have = wire.request(addr, {"op": "list"}, timeout_s=peer_timeout_s).get("have", [])
         except (OSError, ValueError) as e:
@@ -106,7 +105,7 @@ def candidates(
                     functools.partial(_get_peer, addr, rank, step, peer_timeout_s),
                 )
             )
-    on_disk = storage_mod.scan(storage, world_size)
+    on_disk = storage_mod.scan(storage, world_size) if "storage" in tiers else []
     if on_disk and on_disk[0].problem and "ranks, this job has" in on_disk[0].problem:
         raise IncompatibleCheckpoint(
             f"checkpoint step {on_disk[0].step} in {storage.url} was {on_disk[0].problem}; "

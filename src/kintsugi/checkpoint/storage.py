@@ -9,12 +9,10 @@ durable on every rank. ``fsys`` gives the operations for each kind of target.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,7 +114,7 @@ def _problem(t: Target, d: str, world_size: int) -> str | None:
 
 
 def read(
-    t: Target, d: str, rank: int, sink: Callable[[int], memoryview] = blob.alloc
+    t: Target, d: str, rank: int, sink: blob.Sink = blob.alloc
 ) -> tuple[memoryview, dict[str, Any]]:
     """Reads one rank's snapshot into ``sink(size)`` and checks it against its manifest.
 
@@ -163,5 +161,4 @@ def collect(t: Target, rank: int, world_size: int, keep: int) -> None:
             continue
         for name in (f"rank_{rank:05d}.json", f"rank_{rank:05d}.bin"):
             t.unlink(f"{s.path}/{name}")
-        with contextlib.suppress(OSError):
-            t.remove_if_empty(s.path)
+        t.remove_if_empty(s.path)

@@ -10,7 +10,6 @@ import hmac
 import json
 import socket
 import struct
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,7 +121,7 @@ def get(
     rank: int,
     step: int,
     timeout_s: float,
-    sink: Callable[[int], memoryview] = blob.alloc,
+    sink: blob.Sink = blob.alloc,
 ) -> memoryview:
     """Fetches one snapshot into ``sink(size)`` and checks it.
 
