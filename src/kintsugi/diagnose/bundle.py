@@ -276,6 +276,10 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         except (*DECOMPRESS_ERRORS, RecursionError, MemoryError) as e:
             rep.note = f"skipped: {type(e).__name__}"
             continue
+        # ibstat's port table, from the head already read (the whole file: MAX_PS is its size)
+        ibstat = b"CA '" in head and b"Rate:" in head
+        if ibstat and kind == "text" and size <= MAX_PS and ctx.node is not None and not packed:
+            found += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
         rep.findings = len(found)
         out.findings += found
     return out
@@ -317,11 +321,6 @@ def _scan_file(
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
-    if kind == "text" and size <= MAX_PS and ctx.node is not None:
-        with path.open("rb") as fh:
-            head = fh.read(MAX_PS)
-        if b"CA '" in head and b"Rate:" in head:
-            parser.findings += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
     if ctx.node is not None and parser.last_ts is not None:
         key = (ctx.attempt, ctx.node)
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
