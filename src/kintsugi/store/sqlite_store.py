@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,9 +40,9 @@ class SqliteStore(EventStore):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             self._conn = sqlite3.connect(
-                str(path), timeout=30.0, check_same_thread=False, isolation_level=None
+                str(path), timeout=_TIMEOUT_S, check_same_thread=False, isolation_level=None
             )
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            _wal(self._conn)
             self._conn.execute("PRAGMA synchronous=NORMAL")
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"cannot open SQLite store at {path}: {e}") from e
@@ -138,3 +139,24 @@ class SqliteStore(EventStore):
 
 
 register_backend("sqlite", SqliteStore)
+
+
+_TIMEOUT_S = 30.0
+
+
+def _wal(conn: sqlite3.Connection) -> None:
+    """Switches to WAL, waiting out another process doing the same.
+
+    Two agents opening one new store at once: the switch of the one that loses the race
+    fails at once with "database is locked", without the connection's busy timeout (3 in 30
+    tries of three processes here), so it is retried within that timeout.
+    """
+    deadline = time.monotonic() + _TIMEOUT_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
