@@ -43,13 +43,17 @@ def test_a_rank_behind_the_others_is_no_mismatch(tmp_path: Path) -> None:
 
 def test_torch_distributed_debug_detail_mismatch_is_the_program_not_a_bad_value() -> None:
     """TORCH_DISTRIBUTED_DEBUG=DETAIL's RuntimeError says "mismatch" like a validation error
-    would; it is the collective mismatch."""
+    would; it is the program's own bug, raised instead of hanging."""
     sig, _ = default_signatures().match(
         "RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running "
         "collective: CollectiveFingerPrint(SequenceNumber=48213, OpType=ALLREDUCE)"
     ) or (None, None)
-    assert sig is not None and sig.name == "collective_mismatch"
-    assert (sig.category.value, sig.layer.value, sig.action.value) == ("hang", "script", "stop")
+    assert sig is not None and sig.name == "collective_mismatch_raised"
+    assert (sig.category.value, sig.layer.value, sig.action.value) == (
+        "user_code",
+        "script",
+        "stop",
+    )
 
 
 def test_the_flight_recorders_missing_ranks_all_on_one_node_make_it_the_suspect(

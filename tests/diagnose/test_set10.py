@@ -65,9 +65,6 @@ GAPS = {
     "z31_straggler_no_evidence_mpirun": (
         "per-rank forward/backward times under mpirun's tags are not read as a slow node"
     ),
-    "z35_collective_mismatch_detail": (
-        "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
-    ),
 }
 
 

@@ -69,9 +69,6 @@ GAPS = {
     "w30_bare_hang_no_evidence": (
         "label convention: a hang with no evidence is framework here, infrastructure in the other sets; and the silent-rank rule names a rank this label does not"
     ),
-    "w31_mismatched_collective_bug": (
-        "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
-    ),
     "w36_pcie_link_downtrained": (
         "a PCIe link trained down read from this lspci form is not tied to the slow rank yet"
     ),

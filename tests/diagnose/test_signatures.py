@@ -144,6 +144,10 @@ LINES = {
         "  Collective sequence number: 5121 has mismatched op types: nccl:all_reduce on ranks "
         "0-14 vs nccl:broadcast on rank 15"
     ),
+    "collective_mismatch_raised": (
+        "RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running "
+        "collective: CollectiveFingerPrint(SequenceNumber=48213, OpType=BROADCAST)"
+    ),
     "node_not_ready": (
         "17m  Normal  NodeNotReady  node/ip-10-20-4-12  Node ip-10-20-4-12 status is now: "
         "NodeNotReady"

@@ -190,7 +190,7 @@ def decide(
         or mixed_nccl(context, roots + symptoms)
         or _memory_everywhere(roots)
         or _numerical(roots, all_nodes)
-        or mismatched_collectives(symptoms)
+        or mismatched_collectives(symptoms, roots)
         or _hang_event(fs)
         or application_or_first(roots, symptoms)
         or accused(symptoms, all_nodes, last_seen or {}, context)
@@ -447,12 +447,16 @@ def _numerical(roots: list[Finding], all_nodes: Collection[str] = ()) -> Verdict
 _WORK = re.compile(r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
 
 
-def mismatched_collectives(symptoms: list[Finding]) -> Verdict | None:
+def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Verdict | None:
     """Ranks that timed out at the same point of their process group's sequence (one SeqNum)
     inside different collectives: they called different operations there, a program bug (a
     collective under ``if rank == 0``, a branch that differs between ranks). NCCL's watchdog
     names each rank's operation; no hardware fault makes one rank gather while the rest reduce.
+    Where TORCH_DISTRIBUTED_DEBUG=DETAIL raised the mismatch itself (in any attempt), that
+    error is the verdict instead.
     """
+    if any(f.signature == "collective_mismatch_raised" for f in roots):
+        return None
     by_attempt: dict[int | None, dict[int, tuple[int, str, Finding]]] = defaultdict(dict)
     for f in sorted(symptoms, key=order):
         m = _WORK.search(f.text)
