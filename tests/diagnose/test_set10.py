@@ -61,11 +61,7 @@ CASES = [
     "z39_ray_libcudnn_one_node",
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
-GAPS = {
-    "z31_straggler_no_evidence_mpirun": (
-        "per-rank forward/backward times under mpirun's tags are not read as a slow node"
-    ),
-}
+GAPS = {}
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from kintsugi.diagnose.from_events import findings_from_events, sane_event, topo
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
 from kintsugi.diagnose.mounts import configured_read_only
 from kintsugi.diagnose.oomtable import Proc, crowded_out
-from kintsugi.diagnose.ranks import place_ranks
+from kintsugi.diagnose.ranks import assumed_blocks, place_ranks
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -177,7 +177,11 @@ def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
     homes, pids = facts.placements(resolve)
     for key, rank in pids.items():
         scan.pid_ranks.setdefault(key, rank)
-    source = min(facts.sources, default="launch")
+    return home_findings(homes, min(facts.sources, default="launch"), "the launch places")
+
+
+def home_findings(homes: Mapping[int, str], source: str, how: str) -> list[Finding]:
+    """``rank_home`` findings: each rank of ``homes`` ran on its node, as ``how`` says."""
     return [
         Finding(
             signature="rank_home",
@@ -186,7 +190,7 @@ def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
             action=Action.NONE,
             severity=0,
             role=Role.META,
-            text=f"the launch places rank {rank} on {node}",
+            text=f"{how} rank {rank} on {node}",
             source=source,
             node=node,
             rank=rank,
@@ -298,6 +302,8 @@ def diagnose_bundle(
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
+    assumed = assumed_blocks(found, scan.nodes)
+    found += home_findings(assumed, "layout", "no file gives the layout; blocks in name order put")
     found += crowded(found, scan.procs)
     found = configured_read_only(found, scan.ro_mounts)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)

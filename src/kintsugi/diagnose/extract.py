@@ -204,15 +204,18 @@ COMPUTE_KEYWORDS = (
 # "forward-backward: 812 ms", "compute_time=0.91". In a synchronous job every rank's step time is
 # the same (the fast ones wait in the collective), so the slow rank shows only here.
 _TIMER = (
-    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
-    r"(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+[=:])"
+    # "fwd_bwd_ms=812", "forward: 0.8 s"; with the unit in the key, a space will do ("fwd_ms 812")
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?(?:\s*[=:]\s*|(?:(?<=_ms)|(?<=_s))\s+)"
+    r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
+    r"(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+(?:[=:]|_m?s\s+\d))"
 )
 _COMPUTE = re.compile(
     r"(?i)(?<![\w/.-])(?P<k>fwd[_-]?bwd|forward[_ -]backward|compute|fwd|forward|bwd|backward)"
     r"(?:[ _]time)?" + _TIMER
 )
 _COMM_WAIT = re.compile(
-    r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm)"
+    r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
+    r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier))"
     r"(?:[ _]time)?" + _TIMER
 )
 

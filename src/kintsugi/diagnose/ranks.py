@@ -8,8 +8,9 @@ that never complained is the one on the failed device.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from itertools import pairwise
 
 from kintsugi.diagnose.findings import Finding
@@ -57,6 +58,35 @@ def place_ranks(homes: Mapping[int, str]) -> dict[int, str]:
         for r in block:
             out.setdefault(r, node)
     return out
+
+
+def _name_order(node: str) -> list[tuple[int, int | str]]:
+    """Sort key that puts ``gpu-2`` before ``gpu-10`` (numbers by value)."""
+    return [(0, int(t)) if t.isdigit() else (1, t) for t in re.split(r"(\d+)", node) if t]
+
+
+def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[int, str]:
+    """Global rank -> node where no file says where ranks ran, but one console holds every
+    rank of the job (mpirun's tags, srun's labels, a merged stdout) and the bundle's nodes
+    divide the world evenly: blocks over the nodes in name order. That is mpirun's default
+    by-slot mapping over a hostfile, Slurm's block distribution over its sorted node list and
+    torchrun's node ranks as operators number them; an assumption, so nothing else may place
+    a rank, and a bundle of several attempts (nodes reassigned) gets none.
+    """
+    ranked = [f for f in findings if f.rank is not None]
+    if (
+        len(nodes) < 2
+        or any(f.signature in ("rank_home", "rank_host") or f.attempt is not None for f in ranked)
+        or len({f.node for f in ranked}) != 1
+    ):
+        return {}
+    ranks = {f.rank for f in ranked if f.rank is not None}
+    world = max(ranks, default=-1) + 1
+    if world < len(nodes) or world % len(nodes) or len(ranks) != world:
+        return {}
+    size = world // len(nodes)
+    order = sorted(nodes, key=_name_order)
+    return {r: order[r // size] for r in range(world)}
 
 
 def named_missing(fs: Iterable[Finding]) -> set[int]:
