@@ -46,12 +46,7 @@ CASES = [
     "t37_device_side_assert_vocab_mismatch_every_rank", "t38_clean_mpirun_finish_with_scary_warnings",
     "t39_pytorchjob_watchdog_everyone_in_same_collective", "t40_one_node_missing_socket_ifname_interface",
 ]  # fmt: skip
-GAPS = {
-    "t25_megatron_nan_on_one_rank_single_attempt": (
-        "one NaN on one rank in one attempt: we say the script (restart); the label suspects "
-        "that GPU (run_diagnostics)"
-    ),
-}
+GAPS = {}
 
 
 @pytest.fixture(scope="module")

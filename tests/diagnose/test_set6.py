@@ -57,9 +57,6 @@ CASES = [
     "v40_preempted_then_completed",
 ]  # fmt: skip
 GAPS = {
-    "v02_flood_nan_after_spike": (
-        "label convention: a NaN on one rank after a logged loss spike is the recipe (stop); a single NaN in one attempt restarts here, the recurrence then stops it"
-    ),
     "v03_flood_host_oom_stale_procs": (
         "the node is named from the leftovers in ps aux, but no log gives the killed pid's rank (only the gap in the listing's --local_rank values says 26)"
     ),

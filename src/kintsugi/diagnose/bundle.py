@@ -508,6 +508,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         named = _timing("slowest_rank_named", text, ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
+    out += _divergences(parser, ctx)
     for rank, s in parser.step_times.items():
         v = s.values
         if len(v) < 3:
@@ -531,6 +532,28 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                     value=late / early,
                 )
             )
+    return out
+
+
+DIVERGED = {"loss": 2.0, "grad norm": 10.0}
+"""How many times its earlier median a metric's last logged values must reach to call the
+training diverged: a loss that doubles, a gradient norm ten times its usual size."""
+
+
+def _divergences(parser: LineParser, ctx: Context) -> list[Finding]:
+    """A loss or gradient norm that climbs far above its usual level as the log ends: the
+    optimization diverging (a learning rate too high, no warm-up or clipping), which a NaN
+    that follows only completes."""
+    out: list[Finding] = []
+    for (name, rank), m in parser.metrics.items():
+        earlier = m.history.values[: -len(m.tail)]
+        if len(earlier) < 3:
+            continue
+        usual, peak = statistics.median(earlier), max(m.tail)
+        if usual > 0 and peak >= DIVERGED[name] * usual:
+            text = f"the logged {name} rose from {usual:.4g} to {peak:.4g} as the log ends"
+            found = _timing("diverging", text, ctx, rank, peak / usual)
+            out.append(found.with_(category=Category.NUMERICAL, layer=Layer.SCRIPT, detail=name))
     return out
 
 

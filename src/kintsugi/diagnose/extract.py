@@ -242,6 +242,31 @@ def compute_time(line: str) -> float | None:
     return None
 
 
+METRIC_KEYWORDS = ("loss", "grad norm", "grad_norm", "gradnorm", "gradient norm")
+"""Lower-case literals of a training loop's loss and gradient-norm reports, for the prefilter."""
+_NUMBER = r"(?P<v>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.])"
+# "lm loss: 2.330000E+00", "'loss': 2.33", "loss=2.33", "loss 2.0840", "train/loss: 2.3"; not
+# "val_loss", "loss scale: 65536" (no number after the key) or "lm loss value:" (validation)
+_LOSS = re.compile(r"(?i)(?<![\w-])(?:train[/_])?loss[\"']?(?:\s*[:=]\s*|\s+)" + _NUMBER)
+# "grad norm: 0.338", "'grad_norm': 1.2", "gradient norm 0.9", "global_grad_norm=0.4"
+_GRAD_NORM = re.compile(
+    r"(?i)(?<![\w-])(?:global_|total_)?grad(?:ient)?[ _]?norm[\"']?(?:\s*[:=]\s*|\s+)" + _NUMBER
+)
+
+
+def train_metrics(line: str) -> tuple[float | None, float | None]:
+    """The training loss and gradient norm ``line`` reports, where finite numbers (a NaN is
+    a failure's business, not a value of the series)."""
+    loss = _LOSS.search(line)
+    if loss is not None and _HELD_OUT.search(line, max(0, loss.start() - 12), loss.start()):
+        loss = None  # a validation or test loss, measured on other data
+    norm = _GRAD_NORM.search(line)
+    return (float(loss["v"]) if loss else None, float(norm["v"]) if norm else None)
+
+
+_HELD_OUT = re.compile(r"(?i)(?:val|validation|eval|test|dev)[\s/_-]*(?:lm[\s_-]*)?$")
+
+
 def comm_wait(line: str) -> float | None:
     """Seconds a rank waited in collectives for the others in one step, if ``line`` says."""
     m = _COMM_WAIT.search(line)

@@ -13,6 +13,7 @@ from kintsugi.diagnose.extract import (
     COMPUTE_KEYWORDS,
     DATA_WAIT_KEYWORDS,
     DETECTOR_KEYWORDS,
+    METRIC_KEYWORDS,
     STEP_TIME_KEYWORDS,
     accused_peer,
     announced_ip,
@@ -27,9 +28,10 @@ from kintsugi.diagnose.extract import (
     srun_tasks,
     step_time,
     stepd_node,
+    train_metrics,
 )
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
+from kintsugi.diagnose.parse_state import Context, MetricSeries, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
 from kintsugi.diagnose.timeline import Clock, parse_ts
@@ -152,6 +154,8 @@ class LineParser:
         """Per rank, its own compute time per step (``extract.compute_time``)."""
         self.comm_waits: dict[int | None, StepSeries] = {}
         """Per rank, its wait in collectives per step, from the same timing lines."""
+        self.metrics: dict[tuple[str, int | None], MetricSeries] = {}
+        """("loss" or "grad norm", rank) -> the values the training loop logged."""
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.slow_nodes: dict[int, str] = {}
@@ -416,6 +420,10 @@ class LineParser:
             if (now := self._now()) is not None:
                 self.last_step_ts = now  # the job's progress was last logged then
             timed = True
+        if any(k in low for k in METRIC_KEYWORDS):
+            for name, v in zip(("loss", "grad norm"), train_metrics(body), strict=True):
+                if v is not None:
+                    self.metrics.setdefault((name, rank), MetricSeries()).add(v)
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)
             self.compute_times.setdefault(who, StepSeries()).add(c)

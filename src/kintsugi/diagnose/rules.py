@@ -189,7 +189,7 @@ def decide(
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms)
         or _memory_everywhere(roots)
-        or _numerical(roots, all_nodes)
+        or _numerical(roots, all_nodes, context)
         or mismatched_collectives(symptoms, roots)
         or _hang_event(fs)
         or application_or_first(roots, symptoms)
@@ -376,7 +376,9 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
 
 
-def _numerical(roots: list[Finding], all_nodes: Collection[str] = ()) -> Verdict | None:
+def _numerical(
+    roots: list[Finding], all_nodes: Collection[str] = (), context: Sequence[Finding] = ()
+) -> Verdict | None:
     nans = [f for f in roots if f.category is Category.NUMERICAL]
     if not nans or any(f.severity > 3 for f in roots):
         return None
@@ -430,6 +432,60 @@ def _numerical(roots: list[Finding], all_nodes: Collection[str] = ()) -> Verdict
         )
         v.why("all", "same_nan_each_attempt", "the same NaN at the same step on every attempt")
         return v
+    return _diverged(nans, context) or _nan_on_one_node(nans, all_nodes, attempts) or _single_nan(p)
+
+
+def _diverged(nans: list[Finding], context: Sequence[Finding]) -> Verdict | None:
+    """The logged loss or gradient norm climbed far above its usual level before the NaN, in
+    the same attempt: the optimization diverged (learning rate, warm-up, clipping), and a
+    restart from the last checkpoint walks into it again."""
+    tried = {f.attempt for f in nans}
+    climbs = [f for f in context if f.signature == "diverging" and f.attempt in tried]
+    if not climbs:
+        return None
+    c = max(climbs, key=lambda f: f.value or 0.0)
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.8,
+        f"the training diverged before the NaN ({c.text}): the recipe, not the machines",
+        primary=min(nans, key=order),
+        support=[c],
+    )
+    v.why("all", "diverged_then_nan", f"{c.detail} x{c.value:.0f} before the NaN")
+    return v
+
+
+def _nan_on_one_node(
+    nans: list[Finding], all_nodes: Collection[str], attempts: set[int]
+) -> Verdict | None:
+    """In one attempt, only one node's ranks went non-finite while the loss stayed smooth
+    and the other nodes trained on the same model: a bad sample there, or its GPU computing
+    wrong (silent data corruption). Not proof; the node's GPUs are the ones to test."""
+    nodes = {f.node for f in nans}
+    if len(attempts) > 1 or len(nodes) != 1 or None in nodes or len(set(all_nodes)) < 2:
+        return None
+    node = next(iter(n for n in nodes if n is not None))
+    ranks = {f.rank for f in nans}
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    p = min(nans, key=order)
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, rank),
+        Action.RUN_DIAGNOSTICS,
+        0.5,
+        f"only {where(p)} went non-finite, with no divergence logged: test its GPUs "
+        "(silent data corruption) before trusting it",
+        primary=p,
+    )
+    v.why("all", "nan_on_one_node", f"NaNs on {node} alone of {len(set(all_nodes))} nodes")
+    return v
+
+
+def _single_nan(p: Finding) -> Verdict:
     v = Verdict(
         Category.NUMERICAL,
         Layer.SCRIPT,

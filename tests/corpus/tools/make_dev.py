@@ -278,7 +278,8 @@ def main() -> None:
             1,
             ERRFILE,
         ),
-        lab("numerical", "script", None, None, "restart", WD),
+        # smooth loss, one rank of four nodes, one attempt: test that GPU (as blind set 4 labels it)
+        lab("numerical", "infrastructure", "node-b", 2, "run_diagnostics", WD),
     )
 
     # Who is behind an address: NET/IB completion errors naming node-c's IP.
