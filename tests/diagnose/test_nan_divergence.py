@@ -64,6 +64,29 @@ def test_a_nan_on_one_node_with_a_smooth_loss_makes_that_node_the_suspect(tmp_pa
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n2", 6)
 
 
+def test_the_rank_whose_own_gradients_went_nan_is_the_origin_not_the_spread(
+    tmp_path: Path,
+) -> None:
+    """Every rank's loss is NaN at the step (the all-reduce spread it); the rank whose local
+    gradients went non-finite before communication is on n2 in both attempts."""
+    for attempt, (step, origin) in enumerate(((3121, 5), (3408, 4))):
+        for n, ranks in (("n1", (0, 1, 2)), ("n2", (3, 4, 5)), ("n3", (6, 7, 8))):
+            d = tmp_path / f"attempt_{attempt}" / n
+            d.mkdir(parents=True)
+            text = ""
+            if origin in ranks:
+                text += (
+                    f"[rank{origin}]: 2025-05-01 03:06:39,600 ERROR grad guard: non-finite "
+                    f"values in local grad shard of layers.8.w2 (inf=0, nan=1311) at step {step}\n"
+                )
+            for r in ranks:
+                text += f"[rank{r}]: 2025-05-01 03:06:41,000 ERROR loss is NaN at step {step}\n"
+            (d / "train.log").write_text(text)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is not None and d.culprit.node == "n2"
+    assert d.action is Action.RESTART_WITHOUT_NODE
+
+
 @pytest.mark.parametrize(
     ("line", "loss", "norm"),
     [

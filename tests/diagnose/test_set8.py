@@ -64,7 +64,8 @@ GAPS = {
         "rank 0 evaluating alone while the others wait in a collective (a program bug) reads as a hang of the infrastructure"
     ),
     "x25_titan_nonfinite_grads_one_node": (
-        "non-finite gradients that stay on one node's ranks are not read as a suspect node in one attempt"
+        "label convention: NaNs whose origin follows one node are numerical and run_diagnostics "
+        "here; gpu_hardware and restart_without_node in sets 2 and 10, which the engine follows"
     ),
     "x29_torchrun_segfault_same_step_moves": (
         "label convention: a segfault at the same step on moving nodes is the script here; the engine says framework"

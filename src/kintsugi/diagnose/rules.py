@@ -379,7 +379,7 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
 def _numerical(
     roots: list[Finding], all_nodes: Collection[str] = (), context: Sequence[Finding] = ()
 ) -> Verdict | None:
-    nans = [f for f in roots if f.category is Category.NUMERICAL]
+    nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
     if not nans or any(f.severity > 3 for f in roots):
         return None
     by_attempt_step: dict[tuple[int | None, int | None], set[str | None]] = defaultdict(set)
@@ -433,6 +433,22 @@ def _numerical(
         v.why("all", "same_nan_each_attempt", "the same NaN at the same step on every attempt")
         return v
     return _diverged(nans, context) or _nan_on_one_node(nans, all_nodes, attempts) or _single_nan(p)
+
+
+# "found NaN in local grad norm in backward pass before data-parallel communication",
+# "non-finite values in local FSDP grad shard": a rank's own gradients, before any all-reduce
+_LOCAL_NAN = re.compile(r"(?i)\blocal\b[^\n]{0,40}\bgrad|before [\w-]* ?communication")
+
+
+def _first_nans(nans: list[Finding]) -> list[Finding]:
+    """Each attempt's NaNs where they began: where some rank says its own gradients went
+    non-finite before communication, only those (the all-reduce then spread the NaN to every
+    rank's loss, at the same step)."""
+    out: list[Finding] = []
+    for attempt in {f.attempt for f in nans}:
+        mine = [f for f in nans if f.attempt == attempt]
+        out += [f for f in mine if _LOCAL_NAN.search(f.text)] or mine
+    return out
 
 
 def _diverged(nans: list[Finding], context: Sequence[Finding]) -> Verdict | None:
