@@ -108,6 +108,9 @@ class Target:
         try:
             if self.local:
                 return os.listdir(d)
+            # s3fs, gcsfs and adlfs cache listings per process: another rank's (or process's)
+            # newer objects would stay invisible to this one
+            self.fs.invalidate_cache(d)
             return [p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(d, detail=False)]
         except (OSError, ValueError):
             return []
@@ -124,6 +127,7 @@ class Target:
         if self.local:
             f = open(path, "rb", buffering=0)  # noqa: SIM115 (the caller closes it)
             return f, os.fstat(f.fileno()).st_size
+        self.fs.invalidate_cache(path)  # a size from a cached listing may be another upload's
         return self.fs.open(path, "rb"), int(self.fs.size(path))
 
     def unlink(self, path: str) -> None:
