@@ -87,3 +87,11 @@ def test_the_process_group_prefix_of_newer_watchdogs(tmp_path: Path) -> None:
         (tmp_path / node / "console.log").write_text("".join(pg_line(r, *works[r]) for r in ranks))
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category.value, d.layer.value, d.action.value) == ("hang", "script", "stop")
+
+
+def test_pipeline_sends_and_receives_at_one_seqnum_are_no_mismatch(tmp_path: Path) -> None:
+    """Pipeline stages pair a SEND on one rank with a RECV on another: different operations at
+    the same point, and no program bug."""
+    works = {r: (16353, "SEND") for r in range(8)} | {r: (16353, "RECV") for r in (6, 7)}
+    d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
+    assert d.category.value != "user_code" and d.action.value != "stop"

@@ -62,25 +62,13 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "p04_accelerate_slurm_uptime_dmesg": ("untuned: culprit rank 3 where the label pins rank 14"),
-    "p06_pyxis_three_attempts_illegal_access": (
-        "untuned: read as a hang of the script, not an illegal access that follows one node"
-    ),
-    "p13_torchrun_tee_last_stage_error": (
-        "untuned: read as a hang, not the last stage's user error"
-    ),
-    "p14_torchx_k8s_broadcast_timeouts": ("untuned: restart where the label says stop"),
     "p20_skypilot_slow_ranks_report": ("untuned: the slow ranks report is not read"),
     "p23_slurm_oom_at_startup_one_node": (
         "untuned: label convention? oom where the label says host (leftover processes)"
     ),
-    "p25_pytorchjob_nan_three_resubmits": (
-        "untuned: NaNs that follow one node across three attempts read as the script"
-    ),
-    "p28_torchx_ddp_device_mismatch": ("untuned: restart where the label says stop"),
     "p37_parallelcluster_first_collective_timeout": (
         "untuned: a missing NCCL plugin on one node reads as a hang"
     ),
-    "p40_skypilot_legacy_watchdog_all_nodes": ("untuned: a hang reads as storage on one node"),
 }
 
 

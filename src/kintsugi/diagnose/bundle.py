@@ -21,6 +21,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import processes_in_collective
 from kintsugi.diagnose.layout import LaunchFacts
+from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
@@ -345,6 +346,8 @@ def _scan_file(
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     if ctx.node is not None:
         seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
+    if kind == "text" and ctx.compressed is None:
+        seen += divergences(path, ctx)
     return parser.findings + step_findings(parser, ctx) + seen
 
 
@@ -508,7 +511,6 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         named = _timing("slowest_rank_named", text, ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
-    out += _divergences(parser, ctx)
     for rank, s in parser.step_times.items():
         v = s.values
         if len(v) < 3:
@@ -532,28 +534,6 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                     value=late / early,
                 )
             )
-    return out
-
-
-DIVERGED = {"loss": 2.0, "grad norm": 10.0}
-"""How many times its earlier median a metric's last logged values must reach to call the
-training diverged: a loss that doubles, a gradient norm ten times its usual size."""
-
-
-def _divergences(parser: LineParser, ctx: Context) -> list[Finding]:
-    """A loss or gradient norm that climbs far above its usual level as the log ends: the
-    optimization diverging (a learning rate too high, no warm-up or clipping), which a NaN
-    that follows only completes."""
-    out: list[Finding] = []
-    for (name, rank), m in parser.metrics.items():
-        earlier = m.history.values[: -len(m.tail)]
-        if len(earlier) < 3:
-            continue
-        usual, peak = statistics.median(earlier), max(m.tail)
-        if usual > 0 and peak >= DIVERGED[name] * usual:
-            text = f"the logged {name} rose from {usual:.4g} to {peak:.4g} as the log ends"
-            found = _timing("diverging", text, ctx, rank, peak / usual)
-            out.append(found.with_(category=Category.NUMERICAL, layer=Layer.SCRIPT, detail=name))
     return out
 
 

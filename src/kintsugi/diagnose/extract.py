@@ -96,6 +96,10 @@ STEP_TIME_KEYWORDS = (
     "step time",
     "iteration time",
     "s/it",
+    "s/step",
+    "s/iter",
+    "sec/step",
+    "sec/iter",
     "it/s]",
     "it/s,",
     "tps:",
@@ -135,6 +139,12 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
     # tqdm (HF Trainer, Lightning progress bars): "1.52s/it"
     # and loggers that space it: "| 2.449 s/it |"
     (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?s/it\b"), 1.0),
+    # loggers that say it per step: "2.68s/step", "812 ms/step", "1.9 sec/iter"
+    (
+        ("s/step", "s/iter", "sec/step", "sec/iter"),
+        re.compile(r"(?P<v>\d+(?:\.\d+)?) ?(?P<u>ms|s|sec)/(?:step|iter)\b"),
+        1.0,
+    ),
     # tqdm: "3.41it/s"
     (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
     # Composer's console logger: "Train throughput/batches_per_sec: 0.5228"

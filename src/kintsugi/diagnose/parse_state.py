@@ -55,23 +55,6 @@ class StepSeries:
             self.stride *= 2
 
 
-TAIL = 3
-"""Values a metric's series keeps from its end, undecimated: where a divergence shows."""
-
-
-@dataclass(slots=True)
-class MetricSeries:
-    """A training metric (loss, gradient norm) of one rank: its history, decimated, and its
-    last ``TAIL`` values as logged."""
-
-    history: StepSeries = field(default_factory=StepSeries)
-    tail: list[float] = field(default_factory=list)
-
-    def add(self, v: float) -> None:
-        self.history.add(v)
-        self.tail = [*self.tail[-(TAIL - 1) :], v]
-
-
 @dataclass(slots=True)
 class Torchrun:
     """An open torchrun failure summary: its fields so far."""

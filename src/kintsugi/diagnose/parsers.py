@@ -13,7 +13,6 @@ from kintsugi.diagnose.extract import (
     COMPUTE_KEYWORDS,
     DATA_WAIT_KEYWORDS,
     DETECTOR_KEYWORDS,
-    METRIC_KEYWORDS,
     STEP_TIME_KEYWORDS,
     accused_peer,
     announced_ip,
@@ -28,24 +27,26 @@ from kintsugi.diagnose.extract import (
     srun_tasks,
     step_time,
     stepd_node,
-    train_metrics,
 )
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.parse_state import Context, MetricSeries, StepSeries, Torchrun, Traceback
+from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
 from kintsugi.diagnose.timeline import Clock, parse_ts
 from kintsugi.events import Action, Category, Layer
 
-# Launcher prefixes, outermost first: pdsh's host ("gpu-node-03: "), srun --label ("  5: "),
-# mpirun --tag-output ("[1,5]<stderr>:"), torchrun --tee ("[default3]:") and PyTorch's own
-# ("[rank11]:") or Lightning's ("[rank: 11] "), both global ranks.
+# Launcher prefixes, outermost first: torchx's role and replica ("trainer/0 "), pdsh's host
+# ("gpu-node-03: "), srun --label ("  5: "), mpirun --tag-output ("[1,5]<stderr>:"), torchrun
+# --tee ("[default3]:", or "[trainer3]:" with --role trainer) and PyTorch's own ("[rank11]:")
+# or Lightning's ("[rank: 11] "), both global ranks.
 _PREFIX = re.compile(
-    r"^(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "  # pdsh -S / DeepSpeed, before a bracket,
+    r"^(?:[a-z][\w-]*/\d+ (?=\[))?"  # torchx
+    r"(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "  # pdsh -S / DeepSpeed, before a bracket,
     r"(?=\[|Traceback|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"  # a traceback,
     r"|[A-Za-z][\w.-]*:\d+:\d+ \[))?"  # or NCCL's own host:pid:tid prefix
     r"(?:\s{0,4}(?P<task>\d{1,6}): )?(?:\[\d+,(?P<mpi>\d+)\]<std(?:out|err)>:)?"
-    r"(?:\[default(?P<local>\d+)\]:)?(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
+    r"(?:\[(?!rank)[A-Za-z][\w-]*?(?P<local>\d+)\]:)?"
+    r"(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
 )
 _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
@@ -154,8 +155,6 @@ class LineParser:
         """Per rank, its own compute time per step (``extract.compute_time``)."""
         self.comm_waits: dict[int | None, StepSeries] = {}
         """Per rank, its wait in collectives per step, from the same timing lines."""
-        self.metrics: dict[tuple[str, int | None], MetricSeries] = {}
-        """("loss" or "grad norm", rank) -> the values the training loop logged."""
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.slow_nodes: dict[int, str] = {}
@@ -420,10 +419,6 @@ class LineParser:
             if (now := self._now()) is not None:
                 self.last_step_ts = now  # the job's progress was last logged then
             timed = True
-        if any(k in low for k in METRIC_KEYWORDS):
-            for name, v in zip(("loss", "grad norm"), train_metrics(body), strict=True):
-                if v is not None:
-                    self.metrics.setdefault((name, rank), MetricSeries()).add(v)
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)
             self.compute_times.setdefault(who, StepSeries()).add(c)

@@ -24,6 +24,7 @@ from kintsugi.diagnose.rules_infra import (
     hardware,
     mixed_nccl,
     network_switch,
+    outlived,
     setup_everywhere,
     without_history,
 )
@@ -179,7 +180,7 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
-    roots = without_history(roots, symptoms)
+    roots = outlived(without_history(roots, symptoms), context)
     v = (
         finished(roots, context, homes)
         or ended_by_scheduler(roots, context, homes)
@@ -519,6 +520,10 @@ def _single_nan(p: Finding) -> Verdict:
 _WORK = re.compile(r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
 
 
+_POINT_TO_POINT = {"SEND", "RECV", "RECVANYSOURCE"}
+"""Pipeline stages' sends and receives pair up across ranks: different, and no mismatch."""
+
+
 def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Verdict | None:
     """Ranks that timed out at the same point of their process group's sequence (one SeqNum)
     inside different collectives: they called different operations there, a program bug (a
@@ -532,7 +537,7 @@ def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Ver
     by_attempt: dict[int | None, dict[int, tuple[int, str, Finding]]] = defaultdict(dict)
     for f in sorted(symptoms, key=order):
         m = _WORK.search(f.text)
-        if m is not None:
+        if m is not None and m["op"].lstrip("_").upper() not in _POINT_TO_POINT:
             work = (int(m["seq"]), m["op"].lstrip("_"), f)
             by_attempt[f.attempt].setdefault(int(m["rank"]), work)
     for attempt, works in sorted(by_attempt.items(), key=lambda kv: kv[0] or 0):

@@ -186,6 +186,35 @@ def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Findi
     return [f for f in roots if f not in gone] if gone and causes else roots
 
 
+SURVIVED_S = 300.0
+"""Iterations logged this long after a hardware, storage or network event: the job outlived it."""
+
+
+def outlived(roots: list[Finding], context: list[Finding]) -> list[Finding]:
+    """``roots`` without the infrastructure events the job went on training after, in the
+    same attempt: a file server that stopped answering for half a minute at 04:45 did not
+    hang a job that logged iterations until 06:47 (a lasting fault shows again when the job
+    fails)."""
+    last: dict[int | None, float] = {}
+    for f in context:
+        if f.signature == "step_time" and f.ts is not None:
+            last[f.attempt] = max(f.ts, last.get(f.attempt, f.ts))
+    if not last:
+        return roots
+    return [
+        f
+        for f in roots
+        if not (
+            f.layer is Layer.INFRASTRUCTURE
+            and f.category in HARDWARE
+            and f.ts is not None
+            and f.ts_exact
+            and f.attempt in last
+            and f.ts < last[f.attempt] - SURVIVED_S
+        )
+    ]
+
+
 AFTERMATH_S = 120.0
 """A hardware event this long after the last failure of anything else is not its cause."""
 
