@@ -47,16 +47,7 @@ CASES = [
     "r24_master_port_held_by_stale_process",
 ]  # fmt: skip
 GAPS = {
-    "r03_loader_worker_reshape_error": (
-        "untuned: layer want script got framework; action want stop got restart"
-    ),
     "r07_rank_stuck_reading_shard": ("untuned: culprit want none got gpu-g02/rank 2"),
-    "r08_monitored_barrier_names_rank2": (
-        "untuned: category want hang got user_code; layer want infrastructure got framework; culprit want sxm-22/rank 2 got none; action want run_diagnostics got stop"
-    ),
-    "r09_grad_norm_collective_only_rank0": (
-        "untuned: layer want script got framework; culprit want none got gpu-a05/rank 0; action want stop got restart"
-    ),
     "r11_nan_follows_node": (
         "untuned: category want gpu_hardware got numerical; action want restart_without_node got run_diagnostics"
     ),

@@ -63,9 +63,6 @@ GAPS = {
     "w14_leaf_switch_down": (
         "label convention: an outage behind one switch is run_diagnostics here; sets 3, 4 and 5 say restart, which the engine follows"
     ),
-    "w29_flight_recorder_pins_rank": (
-        "this flight-recorder dump and py-spy format do not name the rank that never entered the collective yet"
-    ),
     "w30_bare_hang_no_evidence": (
         "label convention: a hang with no evidence is framework here, infrastructure in the other sets; and the silent-rank rule names a rank this label does not"
     ),

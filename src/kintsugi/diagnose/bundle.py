@@ -228,6 +228,7 @@ def sniff(head: bytes) -> str:
 def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
     """Scans every file under ``root``; never raises on content (only on an unreadable root)."""
     out = BundleScan()
+    logs: list[tuple[Path, Context]] = []
     try:
         flat = not any(p.is_dir() for p in root.iterdir())
     except OSError:
@@ -283,6 +284,13 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
             found += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
         rep.findings = len(found)
         out.findings += found
+        if kind == "text" and not packed:
+            logs.append((path, ctx))
+    # the losses before a NaN, read only where a NaN is: it decides recipe or machine
+    nan_attempts = {f.attempt for f in out.findings if f.category is Category.NUMERICAL}
+    for path, ctx in logs:
+        if ctx.attempt in nan_attempts:
+            out.findings += divergences(path, ctx)
     return out
 
 
@@ -346,8 +354,6 @@ def _scan_file(
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     if ctx.node is not None:
         seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
-    if kind == "text" and ctx.compressed is None:
-        seen += divergences(path, ctx)
     return parser.findings + step_findings(parser, ctx) + seen
 
 

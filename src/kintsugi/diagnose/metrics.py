@@ -2,9 +2,9 @@
 
 A NaN after the loss doubled, or the gradient norm grew tenfold, is the recipe (a learning rate
 too high, no warm-up or clipping); a NaN out of a smooth loss is not. Only the log's last
-``TAIL_BYTES`` are read, after the streaming scan: where the divergence shows, and enough
-values before it for the usual level, without sending every progress line of a long log
-through the line parser.
+``TAIL_BYTES`` are read, after the streaming scan and only in an attempt that logged a NaN:
+where the divergence shows, and enough values before it for the usual level, without sending
+every progress line of a long log through the line parser.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.signatures import Role
 from kintsugi.events import Action, Category, Layer
 
-TAIL_BYTES = 1 << 20
+TAIL_BYTES = 256 << 10
 """How much of a log's end is read for its metrics."""
 TAIL = 3
 """The last values of a series that show a divergence."""

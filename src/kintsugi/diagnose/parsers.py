@@ -58,6 +58,11 @@ _EXC_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::(?:\s.*)?)?$")
 # A logging format that stamps the line before PyTorch's rank prefix ("[2024-11-20
 # 11:42:17,204] [rank43]: RuntimeError: ..."): the stamp, then the rank.
 _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\]:\s?")
+# "ValueError: Caught ValueError in DataLoader worker process 0." (torch.utils.data),
+# "RuntimeError: Caught RuntimeError in replica 1 on device 1." (nn.DataParallel)
+_RERAISED = re.compile(
+    r"^(?:[A-Za-z_]\w*\.)*\w+: Caught \w+ in (?:DataLoader worker process|replica) \d+"
+)
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
@@ -309,6 +314,11 @@ class LineParser:
                 tb.frames.append(fm.group("file"))
                 return
             if (body.startswith((" ", "\t")) or not body.strip()) and tb.n < MAX_TRACEBACK_LINES:
+                return
+            if _RERAISED.match(body) or body.startswith("Original Traceback (most recent"):
+                # a DataLoader worker's (or replica's) exception, re-raised in the main process:
+                # the worker's own traceback follows, and its frames and exception are the failure
+                tb.frames, tb.held = [], None
                 return
             exc = _EXC_LINE.match(body.strip()) is not None
             if not exc and tb.held is None and tb.frames and tb.n < MAX_TRACEBACK_LINES:

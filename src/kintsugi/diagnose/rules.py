@@ -646,11 +646,12 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)
         node = homes[0] if len(homes) == 1 else None
+        # named, but with no error of its own to say why: suspicion, so test its node
         v = Verdict(
             Category.HANG,
             Layer.INFRASTRUCTURE,
             Culprit(node, rank),
-            Action.RESTART,
+            Action.RUN_DIAGNOSTICS,
             0.7,
             f"the waiting ranks name rank {rank}{' on ' + node if node else ''} as the one that "
             f"never arrived: {p.text[:160]}",

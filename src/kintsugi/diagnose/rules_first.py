@@ -161,7 +161,9 @@ def _node_explains(p: Finding, roots: list[Finding]) -> Finding | None:
         for f in roots
         if f.node == p.node
         and f.rank is None
-        and f.severity > p.severity
+        # a bare death is explained by anything specific of at least its severity (the
+        # C++ exception's "what():" after "terminate called after throwing")
+        and (f.severity > p.severity or (f.severity == p.severity and f.signature not in GENERIC))
         and f.attempt == p.attempt
     ]
     return max(why, key=lambda f: (f.severity, -order(f)[0])) if why else None

