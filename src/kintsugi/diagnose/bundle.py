@@ -109,6 +109,9 @@ class BundleScan:
     """(node, process id) -> global rank: which rank a kernel line's ``pid=`` is."""
     last_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
     """(attempt, node) -> the newest timestamp in any of its logs: when it was last heard."""
+    app_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
+    """As ``last_seen``, from the node's application logs only (its kernel may log on after
+    the job's processes are gone)."""
     launch: LaunchFacts = field(default_factory=LaunchFacts)
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
     ro_mounts: dict[str, list[str]] = field(default_factory=dict)
@@ -146,7 +149,9 @@ def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int 
     for p in parts[:-1]:
         m = _ATTEMPT.match(p)
         if m:
-            attempt = int(m.group(1))
+            # the outermost: the collector's attempt_N holds torchrun's own log directories
+            # (<run id>/attempt_0/<local rank>/), whose counter restarts in every job
+            attempt = int(m.group(1)) if attempt is None else attempt
         else:
             dirs.append(p)
     node = dirs[0] if dirs else (flat and flat_node(parts[-1])) or root.name
@@ -333,6 +338,8 @@ def _scan_file(
     if ctx.node is not None and parser.last_ts is not None:
         key = (ctx.attempt, ctx.node)
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
+        if kind == "text":
+            out.app_seen[key] = max(parser.last_ts, out.app_seen.get(key, parser.last_ts))
     for alias, node in parser.aliases.items():
         out.aliases[alias].add(node)
     if ctx.node is not None:

@@ -320,4 +320,6 @@ def diagnose_bundle(
         reason = f"no failure signature in {n} file(s), {scan.bytes} bytes"
         if skipped:
             reason += f" ({skipped} binary, empty or unreadable file(s) skipped)"
-    return BundleResult(decide(scan.findings, topo, reason, scan.nodes, scan.last_seen), scan)
+    return BundleResult(
+        decide(scan.findings, topo, reason, scan.nodes, scan.last_seen, scan.app_seen), scan
+    )

@@ -63,6 +63,7 @@ _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\
 _RERAISED = re.compile(
     r"^(?:[A-Za-z_]\w*\.)*\w+: Caught \w+ in (?:DataLoader worker process|replica) \d+"
 )
+_INLINE_RANK = re.compile(r"(?<![\w-])\[rank(\d+)\](?=[: ])")
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
@@ -277,6 +278,16 @@ class LineParser:
         if late is not None:
             grank, body = late["rank"], body[late.end() :]
             lead = lead or late  # its stamp is the line's time
+        if (
+            grank is None
+            and "[rank" in body[:_LEVEL_HEAD]
+            and (inline := _INLINE_RANK.search(body, 0, _LEVEL_HEAD))
+        ):
+            # a logging format that names the rank after the stamp and level ("2024-11-20
+            # 11:42:17,204 INFO [rank2] train: ..."): the line is that rank's
+            grank = inline[1]
+            if self._host is None and self._task is None:
+                self.own_ranks.add(int(grank))
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field

@@ -21,6 +21,7 @@ from kintsugi.diagnose.rules_infra import (
     accused,
     environment,
     fabric_recovered,
+    gone_silent,
     hardware,
     mixed_nccl,
     network_switch,
@@ -152,6 +153,7 @@ def decide(
     reason_if_none: str = "no failure signature found",
     nodes: Collection[str] = (),
     last_seen: Mapping[tuple[int | None, str], float] | None = None,
+    app_seen: Mapping[tuple[int | None, str], float] | None = None,
 ) -> Diagnosis:
     """Correlates findings into one verdict.
 
@@ -161,6 +163,7 @@ def decide(
         reason_if_none: what to say when nothing failed.
         nodes: every node of the job (default: the nodes the findings name).
         last_seen: (attempt, node) -> the newest time in its logs, where a bundle tells.
+        app_seen: the same from its application logs only.
     """
     fs = sympathetic(timed_by_exit(dedupe(findings)))
     all_nodes = set(nodes) or {f.node for f in fs if f.node}
@@ -196,6 +199,7 @@ def decide(
         or application_or_first(roots, symptoms)
         or accused(symptoms, all_nodes, last_seen or {}, context)
         or _silent_node_rebooted(symptoms, fs, all_nodes)
+        or gone_silent(symptoms, fs, all_nodes, app_seen or {})
         or _silent_rank(symptoms, fs)
         or straggler(context, homes)
     )

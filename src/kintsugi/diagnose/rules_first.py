@@ -82,10 +82,18 @@ def _pick_first_failure(roots: Sequence[Finding]) -> tuple[Finding, bool, bool]:
     groups = sorted(by_rank.values(), key=functools.cmp_to_key(cmp))
     group = groups[0]
     timed = len(groups) > 1 and any(f.ts is not None and f.ts_exact for f in group)
-    # at equal severity, the rank's own report (with its traceback) says more than a bare line
+    # at equal severity, the rank's own report (with its traceback) says more than a bare line,
+    # and a known failure's message more than the bare type of the exception that carried it
+    # (DCP's CheckpointException wrapping "Missing key in checkpoint state_dict")
     primary = max(
         group,
-        key=lambda f: (f.severity, f.signature != "exit_code", f.user_frame is not None, -f.order),
+        key=lambda f: (
+            f.severity,
+            f.signature != "exit_code",
+            not f.signature.startswith("exception:"),
+            f.user_frame is not None,
+            -f.order,
+        ),
     )
     return primary, any(f.first for f in group), timed
 

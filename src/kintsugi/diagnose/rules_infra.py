@@ -473,6 +473,54 @@ SILENT_QUIET_S = 10.0
 """Without a time for the complaint: how long before every other node it must go quiet."""
 
 
+def gone_silent(
+    symptoms: list[Finding],
+    fs: list[Finding],
+    nodes: Collection[str],
+    app_seen: Mapping[tuple[int | None, str], float],
+) -> Verdict | None:
+    """The one node that said nothing at all, not even its launcher's report, and whose every
+    application log ends before the others lost their peers: the machine went away (power,
+    kernel, a preempted host). A hung rank's node still reports (its launcher's SIGTERM, a
+    timeout); a node with no application log here says nothing either way.
+
+    Args:
+        app_seen: (attempt, node) -> the newest time in its application logs.
+    """
+    waits = [f for f in symptoms if f.category in (Category.HANG, Category.NETWORK, Category.HOST)]
+    # a stamp borrowed from an earlier line is a lower bound: the complaint came no sooner
+    stamped = [f.ts for f in waits if f.ts is not None]
+    attempts = {f.attempt for f in waits}
+    if not stamped or len(attempts) != 1:
+        return None
+    attempt = attempts.pop()
+    spoke = {f.node for f in fs if f.role in (Role.ROOT, Role.SYMPTOM, Role.META)}
+    spoke -= {f.node for f in fs if f.signature in ("rank_log", "rank_home", "nccl_version")}
+    quiet = [
+        n
+        for n in nodes
+        if n not in spoke
+        and (heard := app_seen.get((attempt, n))) is not None
+        and heard < min(stamped) - SILENT_BEFORE_S
+    ]
+    if len(quiet) != 1 or len(nodes) < 2:
+        return None
+    node = quiet[0]
+    p = min(waits, key=order)
+    v = Verdict(
+        Category.HOST,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, None),
+        Action.RESTART_WITHOUT_NODE,
+        0.6,
+        f"{node} went silent before its peers lost it (its logs end with no error and no "
+        f"report of its launcher): the node went down; {p.text[:160]}",
+        primary=p,
+    )
+    v.why("all", "node_went_silent", f"every log of {node} ends before the first loss")
+    return v
+
+
 def accused(
     symptoms: list[Finding],
     nodes: Collection[str],

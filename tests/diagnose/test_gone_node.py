@@ -1,0 +1,40 @@
+"""A node that said nothing and whose application log ends before its peers lost it went
+down; the collector's attempt_N, not torchrun's own log directories below it, numbers the
+attempt (both as real gloo captures lay them out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.bundle import locate
+from kintsugi.events import Action, Category
+
+CLOSED = (
+    "[rank{r}]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection "
+    "closed by peer [127.0.0.1]:4000. This is typically caused by a remote worker crashing.\n"
+)
+
+
+def test_a_node_that_went_quiet_before_its_peers_lost_it_went_down(tmp_path: Path) -> None:
+    (tmp_path / "n1").mkdir()
+    (tmp_path / "n2").mkdir()
+    (tmp_path / "n2" / "console.log").write_text(
+        "2026-11-25 21:54:46,982 INFO [rank2] train: initialized process group: rank=2\n"
+    )
+    (tmp_path / "n1" / "console.log").write_text(
+        "2026-11-25 21:54:46,980 INFO [rank0] train: initialized process group: rank=0\n"
+        "2026-11-25 21:54:56,548 INFO [rank0] step 9 loss 0.41\n"
+        + CLOSED.format(r=0)
+        + CLOSED.format(r=1)
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "n2"
+
+
+def test_the_outermost_attempt_directory_numbers_the_attempt(tmp_path: Path) -> None:
+    f = tmp_path / "attempt_1" / "gpu-b02" / "logs" / "run_x" / "attempt_0" / "0" / "stderr.log"
+    assert locate(tmp_path, f) == ("gpu-b02", None, 1)
+    g = tmp_path / "gpu-b02" / "logs" / "run_x" / "attempt_2" / "0" / "stderr.log"
+    assert locate(tmp_path, g) == ("gpu-b02", None, 2)
