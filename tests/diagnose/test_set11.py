@@ -61,7 +61,6 @@ CASES = [
     "p40_skypilot_legacy_watchdog_all_nodes",
 ]  # fmt: skip
 GAPS = {
-    "p04_accelerate_slurm_uptime_dmesg": ("untuned: culprit rank 3 where the label pins rank 14"),
     "p20_skypilot_slow_ranks_report": ("untuned: the slow ranks report is not read"),
     "p23_slurm_oom_at_startup_one_node": (
         "untuned: label convention? oom where the label says host (leftover processes)"

@@ -72,12 +72,10 @@ GAPS = {
     "q10_megatron_loss_spike_run": (
         "untuned: category want unknown got network; layer want framework got infrastructure; culprit want none got gpu-d302; action want none got restart_without_node"
     ),
-    "q13_fsdp_hang_pyspy": ("untuned: culprit want hpc-gpu-043/rank 21 got hpc-gpu-043/rank 2"),
     "q15_slurm_hang_faulthandler": (
         "untuned: category want hang got unknown; layer want infrastructure got script; action want restart got none"
     ),
     "q16_dcp_save_hang": ("untuned: category want storage got network"),
-    "q21_torchrun_ecc_error": ("untuned: culprit want gpu-e102/rank 11 got gpu-e102/rank 1"),
     "q23_ray_train_ecc_error": ("untuned: culprit want 10.64.3.22/rank 17 got 10.64.3.11"),
     "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),
     "q33_inductor_compile_failure": (

@@ -74,6 +74,9 @@ _STACK = re.compile(
 )
 
 
+_PYSPY_PROCESS = re.compile(r"\s*Process (\d+): ")
+
+
 @dataclass(slots=True)
 class FileReport:
     """What was done with one file."""
@@ -327,6 +330,9 @@ def _scan_file(
         return parse_dcgm_prometheus(_text(path, ctx), ctx)
     elif kind == "stacks" and size <= MAX_JSON and ctx.rank is not None:
         out.stacks[ctx.rank] = _text(path, ctx)
+        # py-spy's header names the process: a kernel line's pid= is then this rank
+        if ctx.node and (proc := _PYSPY_PROCESS.match(out.stacks[ctx.rank])):
+            out.pid_ranks.setdefault((ctx.node, int(proc[1])), ctx.rank)
         if ctx.node:
             out.rank_nodes[ctx.rank] = ctx.node
         return []

@@ -184,6 +184,10 @@ class LineParser:
         """The srun task label of the current line (``  5: ``), if it has one."""
         self.task_nodes: dict[int, str] = {}
         """srun task -> the node Slurm says ran it (a console that holds every node's output)."""
+        self._task_pids: set[tuple[str, int]] = set()
+        """(host, pid) whose rank in ``pid_ranks`` is only its srun task label."""
+        self._task_ranks: dict[int, set[int]] = {}
+        """srun task -> the global ranks its lines name ("[Rank 11]", "[rank11]")."""
         self._task_of: dict[int, int] = {}
         """Finding order -> the srun task label of the line it came from."""
         self._nccl_host: str | None = None
@@ -288,6 +292,8 @@ class LineParser:
             grank = inline[1]
             if self._host is None and self._task is None:
                 self.own_ranks.add(int(grank))
+        if m and m.group("task") and (named := _NCCL_RANK.search(body, 0, _LEVEL_HEAD)):
+            self._task_ranks.setdefault(int(m.group("task")), set()).add(int(named[1]))
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field
@@ -374,6 +380,8 @@ class LineParser:
                 self.aliases.setdefault(host, node)
             if rank is not None:
                 self.pid_ranks.setdefault((host, pid), rank)
+                if self._task is not None and rank == self._task:
+                    self._task_pids.add((host, pid))
             elif (
                 "ranks " in body
                 and (comm := _COMM_RANK.search(body)) is not None
@@ -671,6 +679,19 @@ class LineParser:
             if tb.held is not None:  # the file ended on the line after the frames
                 self._exception(*tb.held, tb.frames)
         self._tb.clear()
+        if any(len(rs) > 1 for rs in self._task_ranks.values()):
+            # one srun task speaks for several global ranks (torchrun under it, one task per
+            # node): its label is no rank; a line's own "[Rank N]" is, where it has one
+            def own(f: Finding) -> int | None:
+                named = _NCCL_RANK.search(f.text)
+                return int(named[1]) if named else None
+
+            self.findings = [
+                f.with_(rank=own(f)) if self._task_of.get(f.order) == f.rank else f
+                for f in self.findings
+            ]
+            for key in self._task_pids:
+                self.pid_ranks.pop(key, None)
         if self.task_nodes:  # a console of many nodes: each task's lines are its node's
             self.findings = [
                 f.with_(node=self.task_nodes[t])

@@ -1,0 +1,53 @@
+"""``srun -l`` with one task per node and torchrun under it: the task label is the node's
+index, not a global rank; NCCL's ``[Rank N]`` is. A py-spy dump's ``Process N:`` header ties a
+kernel line's ``pid=`` to the rank whose dump it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+
+
+def test_a_task_that_speaks_for_several_ranks_is_no_rank(tmp_path: Path) -> None:
+    for n in ("e101", "e102"):
+        (tmp_path / n).mkdir()
+    lines = []
+    for task in (0, 1):
+        for local in range(4):
+            r = 4 * task + local
+            lines.append(
+                f"{task}: [E ProcessGroupNCCL.cpp:563] [Rank {r}] Watchdog caught collective "
+                "operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, Timeout(ms)=600000) "
+                "ran for 600117 milliseconds before timing out.\n"
+            )
+    lines[6] = "1: RuntimeError: CUDA error: uncorrectable ECC error encountered\n"
+    lines.append(
+        "1: [E ProcessGroupNCCL.cpp:1182] [Rank 6] NCCL watchdog thread terminated with "
+        "exception: CUDA error: uncorrectable ECC error encountered\n"
+    )
+    (tmp_path / "e101" / "slurm-1.out").write_text("".join(lines))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "gpu_memory"
+    assert d.culprit is not None and d.culprit.rank in (6, None)
+    assert d.culprit.rank != 1
+
+
+def test_a_pyspy_header_names_the_process_of_its_rank(tmp_path: Path) -> None:
+    (tmp_path / "n3" / "py-spy").mkdir(parents=True)
+    (tmp_path / "n1").mkdir()
+    (tmp_path / "n3" / "py-spy" / "rank21.txt").write_text(
+        'Process 91185: /usr/bin/python3 -u train.py\nThread 91185 (active): "MainThread"\n'
+        "    _flash_attn_forward (flash_attn/flash_attn_interface.py:91)\n"
+    )
+    (tmp_path / "n3" / "dmesg.txt").write_text(
+        "[2104910.625806] NVRM: Xid (PCI:0000:c3:00): 119, pid=91185, name=python3, Timeout "
+        "after 6s of waiting for RPC response from GPU5 GSP! Expected function 76\n"
+    )
+    (tmp_path / "n1" / "train.log").write_text(
+        "[rank3]:[E1202 12:51:36.360203 ProcessGroupNCCL.cpp:616] [Rank 3] Watchdog caught "
+        "collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=64, "
+        "NumelOut=64, Timeout(ms)=600000) ran for 600691 milliseconds before timing out.\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n3", 21)
