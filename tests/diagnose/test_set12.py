@@ -69,12 +69,6 @@ GAPS = {
     "q09_fairseq_wps_two_attempts": (
         "untuned: category want straggler got unknown; layer want infrastructure got script; culprit want gnode-c04 got none; action want run_diagnostics got none"
     ),
-    "q10_megatron_loss_spike_run": (
-        "untuned: category want unknown got network; layer want framework got infrastructure; culprit want none got gpu-d302; action want none got restart_without_node"
-    ),
-    "q15_slurm_hang_faulthandler": (
-        "untuned: category want hang got unknown; layer want infrastructure got script; action want restart got none"
-    ),
     "q16_dcp_save_hang": ("untuned: category want storage got network"),
     "q23_ray_train_ecc_error": ("untuned: culprit want 10.64.3.22/rank 17 got 10.64.3.11"),
     "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),

@@ -186,7 +186,7 @@ def decide(
     roots = outlived(without_history(roots, symptoms), context)
     v = (
         finished(roots, context, homes)
-        or ended_by_scheduler(roots, context, homes)
+        or ended_by_scheduler(roots, context, homes, symptoms)
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)
@@ -227,6 +227,9 @@ def decide(
     return _finish(v, fs)
 
 
+_COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
+
+
 def finished(
     roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
 ) -> Verdict | None:
@@ -247,7 +250,10 @@ def finished(
         roots = [f for f in roots if f.attempt is None or f.attempt >= last.attempt]
     if any(f.severity >= 3 and order(f) > order(last) for f in roots):
         return None  # it failed again after a success (another attempt, a later job step)
-    if any(
+    # the scheduler's final word on the whole job (sacct's COMPLETED with exit code 0:0): no
+    # event, timed or not, failed it
+    final = any(_COMPLETED.search(f.text) for f in done)
+    if not final and any(
         f.severity >= 4
         and (f.ts is None or (last.ts is None and (timed_end is None or f.ts >= timed_end)))
         for f in roots
@@ -269,6 +275,8 @@ def finished(
     return v
 
 
+_TIMED_OUT = {"nccl_watchdog_timeout", "gloo_timeout"}
+"""Collectives that waited out their timeout: the job had hung, whatever ended it."""
 STALLED_S = 1800.0
 """No iteration logged for this long before the time limit ended a job: it had hung."""
 CANCEL_REACTION_S = 10.0
@@ -276,16 +284,25 @@ CANCEL_REACTION_S = 10.0
 
 
 def ended_by_scheduler(
-    roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
+    roots: list[Finding],
+    context: list[Finding],
+    homes: Mapping[int, str],
+    symptoms: Sequence[Finding] = (),
 ) -> Verdict | None:
     """The job was cancelled (scancel) or reached its time limit, and nothing failed before
     that: the ranks' errors at the end are the teardown. A slowdown it suffered is still
-    worth its verdict; a cancel after a real failure is the operator's response to it."""
+    worth its verdict; a cancel after a real failure is the operator's response to it, and
+    one after collectives timed out (a teardown never waits half an hour) ends a hang."""
     ends = [f for f in context if f.signature in ("job_cancelled", "job_time_limit")]
     if not ends:
         return None
     timed = [f.ts for f in ends if f.ts is not None]
     when = max(timed) if timed else None  # the job's end (an earlier job's cancel may show)
+    if any(
+        f.signature in _TIMED_OUT and (when is None or f.ts is None or f.ts <= when + TIME_SLACK_S)
+        for f in symptoms
+    ):
+        return None
     # The teardown's own errors come after the cancel, as deaths (SIGTERM, aborts) and lost
     # peers; any other failure up to a few seconds after it is what the job was cancelled for.
     if any(

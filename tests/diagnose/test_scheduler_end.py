@@ -1,0 +1,45 @@
+"""What the scheduler's last word says: a job sacct calls COMPLETED 0:0 failed nowhere, and a
+cancel after the collectives timed out ended a hang (Slurm's own formats)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Action, Category
+
+SACCT = (
+    "JobID           JobName  Partition    Account  AllocCPUS      State ExitCode    Elapsed\n"
+    "------------ ---------- ---------- ---------- ---------- ---------- -------- ----------\n"
+    "2209187      gpt13b-cpt      batch    llm-pre        896  COMPLETED      0:0   04:51:33\n"
+)
+WATCHDOG = (
+    "{r}: [E ProcessGroupNCCL.cpp:828] [Rank {r}] Watchdog caught collective operation timeout: "
+    "WorkNCCL(SeqNum=290412, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800275 "
+    "milliseconds before timing out.\n"
+)
+
+
+def test_a_job_sacct_calls_completed_failed_nowhere(tmp_path: Path) -> None:
+    for n in ("d301", "d302"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "d301" / "sacct.txt").write_text(SACCT)
+    (tmp_path / "d302" / "dmesg.txt").write_text(
+        "[1893600.000000] mlx5_core 0000:4d:00.0 mlx5_3: Port: 1 Link DOWN\n"
+        "[1893604.000000] mlx5_core 0000:4d:00.0 mlx5_3: Port: 1 Link UP\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE)
+
+
+def test_a_cancel_after_the_collectives_timed_out_ended_a_hang(tmp_path: Path) -> None:
+    for n in ("n11", "n12"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "n11" / "slurm-1.out").write_text("".join(WATCHDOG.format(r=r) for r in range(4)))
+    for n in ("n11", "n12"):
+        (tmp_path / n / "journal.txt").write_text(
+            f"Jan 17 15:47:39 {n} slurmd[2619]: slurmd: error: *** STEP 118304.0 ON {n} "
+            "CANCELLED AT 2023-01-17T15:47:36 ***\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
