@@ -72,9 +72,6 @@ GAPS = {
     "q16_dcp_save_hang": ("untuned: category want storage got network"),
     "q23_ray_train_ecc_error": ("untuned: culprit want 10.64.3.22/rank 17 got 10.64.3.11"),
     "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),
-    "q33_inductor_compile_failure": (
-        "untuned: culprit want trn2-c-14 got none; action want restart_without_node got stop"
-    ),
 }
 
 

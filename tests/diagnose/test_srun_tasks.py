@@ -51,3 +51,28 @@ def test_a_pyspy_header_names_the_process_of_its_rank(tmp_path: Path) -> None:
     )
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n3", 21)
+
+
+def test_srun_tasks_are_the_nodes_in_name_order(tmp_path: Path) -> None:
+    """``srun -l --ntasks-per-node=1 torchrun ...``: task 2 ran on the third node by name, so
+    the ranks its lines name ran there, and its disk filling is that node's."""
+    nodes = ["c-9", "c-11", "c-14", "c-15"]
+    for n in nodes:
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "df-h.txt").write_text("Filesystem Size Used Avail Use% Mounted on\n")
+    lines = [
+        f"{t}: [rank{8 * t + lr}]:[E1209 08:20:00.1 ProcessGroupNCCL.cpp:616] [Rank {8 * t + lr}]"
+        " Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, "
+        "NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600091 milliseconds before timing "
+        "out.\n"
+        for t in (0, 1, 3)
+        for lr in range(8)
+    ]
+    lines += [
+        f"2: [rank{r}]: OSError: [Errno 28] No space left on device: '/tmp/torchinductor/x{r}'\n"
+        for r in range(16, 24)
+    ]
+    (tmp_path / "c-9" / "slurm-1.out").write_text("".join(lines))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "storage" and d.action.value == "restart_without_node"
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("c-14", None)

@@ -121,6 +121,9 @@ class BundleScan:
     """Node -> the mount points its mount table lists read-only."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
+    srun_tasks: tuple[int, dict[int, set[int]]] = (0, {})
+    """From the console of ``srun -l`` with one task per node: how many tasks, and the global
+    ranks each task's lines name."""
     clocks: NodeClocks = field(default_factory=NodeClocks)
     """Each node's boot time and zone, where its own files say (``uptime -s``, timedatectl)."""
 
@@ -358,6 +361,9 @@ def _scan_file(
             out.pid_ranks.setdefault((host, pid), rank)
             out.pid_ranks.setdefault((ctx.node, pid), rank)
     out.dropped += parser.dropped
+    tasks, task_ranks = parser.task_layout()
+    if tasks > out.srun_tasks[0]:
+        out.srun_tasks = (tasks, task_ranks)
     if kind == "kernel":
         parser.findings += _kernel_whole(path, ctx, size, parser.findings)
     seen = [] if ctx.rank is None else [_rank_log(ctx)]

@@ -15,7 +15,7 @@ from kintsugi.diagnose.from_events import findings_from_events, sane_event, topo
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
 from kintsugi.diagnose.mounts import configured_read_only
 from kintsugi.diagnose.oomtable import Proc, crowded_out
-from kintsugi.diagnose.ranks import assumed_blocks, place_ranks
+from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -302,6 +302,9 @@ def diagnose_bundle(
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
+    if not any(f.signature in ("rank_home", "rank_host") for f in found):
+        by_task = srun_task_nodes(*scan.srun_tasks, scan.nodes)
+        found += home_findings(by_task, "srun", "srun's task of that node (tasks by node name) ran")
     assumed = assumed_blocks(found, scan.nodes)
     found += home_findings(assumed, "layout", "no file gives the layout; blocks in name order put")
     found += crowded(found, scan.procs)

@@ -186,6 +186,8 @@ class LineParser:
         """srun task -> the node Slurm says ran it (a console that holds every node's output)."""
         self._task_pids: set[tuple[str, int]] = set()
         """(host, pid) whose rank in ``pid_ranks`` is only its srun task label."""
+        self._tasks_seen: set[int] = set()
+        """srun task labels the file's lines carry."""
         self._task_ranks: dict[int, set[int]] = {}
         """srun task -> the global ranks its lines name ("[Rank 11]", "[rank11]")."""
         self._task_of: dict[int, int] = {}
@@ -292,8 +294,12 @@ class LineParser:
             grank = inline[1]
             if self._host is None and self._task is None:
                 self.own_ranks.add(int(grank))
-        if m and m.group("task") and (named := _NCCL_RANK.search(body, 0, _LEVEL_HEAD)):
-            self._task_ranks.setdefault(int(m.group("task")), set()).add(int(named[1]))
+        if m and m.group("task"):
+            self._tasks_seen.add(int(m.group("task")))
+            labelled = m.group("rank") or m.group("lrank")
+            if labelled or (labelled := _NCCL_RANK.search(body, 0, _LEVEL_HEAD)):
+                named_r = int(labelled if isinstance(labelled, str) else labelled[1])
+                self._task_ranks.setdefault(int(m.group("task")), set()).add(named_r)
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field
@@ -669,6 +675,14 @@ class LineParser:
                 first=first,
                 detail=str(code),
             )
+
+    def task_layout(self) -> tuple[int, dict[int, set[int]]]:
+        """How many srun tasks the file's lines come from, and the global ranks each task's
+        lines name, where a task speaks for several ranks (torchrun under one task per
+        node); (0, {}) otherwise."""
+        if not any(len(rs) > 1 for rs in self._task_ranks.values()):
+            return 0, {}
+        return len(self._tasks_seen), dict(self._task_ranks)
 
     def close(self) -> None:
         """Flushes open blocks (a file that ends inside a traceback or summary)."""

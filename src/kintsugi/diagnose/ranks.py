@@ -89,6 +89,18 @@ def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[
     return {r: order[r // size] for r in range(world)}
 
 
+def srun_task_nodes(
+    tasks: int, task_ranks: Mapping[int, set[int]], nodes: Collection[str]
+) -> dict[int, str]:
+    """Global rank -> node under ``srun -l`` with one task per node: Slurm hands out tasks in
+    the order of its node list, which it keeps sorted, so task t ran on the t-th node by name.
+    Only when the console's tasks are as many as the bundle's nodes."""
+    if tasks < 2 or tasks != len(nodes):
+        return {}
+    order = sorted(nodes, key=_name_order)
+    return {r: order[t] for t, ranks in task_ranks.items() if t < tasks for r in ranks}
+
+
 def named_missing(fs: Iterable[Finding]) -> set[int]:
     """Ranks the waiting ranks (or a heartbeat monitor) name as never having arrived."""
     return {int(f.value) for f in fs if f.signature == "names_missing_rank" and f.value is not None}

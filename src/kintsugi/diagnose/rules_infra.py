@@ -84,7 +84,15 @@ def hardware(
         if gpu:
             p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
     rank = p.rank
-    if rank is None and p.category in GPU:
+    # several ranks of the node hit it (its disk, its memory, its link): the node's resource,
+    # not one rank's
+    alike = {
+        f.rank for f in hw if (f.node, f.signature, f.attempt) == (p.node, p.signature, p.attempt)
+    }
+    node_wide = p.category not in GPU and len(alike - {None}) > 1
+    if node_wide:
+        rank = None
+    elif rank is None and p.category in GPU:
         # The kernel names a GPU, not a process: the rank whose own CUDA error reports the
         # same kind of fault (an uncorrectable ECC or NVLink error) is the one on that GPU.
         own = [
@@ -94,9 +102,9 @@ def hardware(
         ]
         if own:
             rank = min(own, key=order).rank
-    if rank is None:
+    if rank is None and not node_wide:
         rank = rank_on_node(p.node, roots)
-    if rank is None:
+    if rank is None and not node_wide:
         # no rank died of it: the one rank the waiters (or a heartbeat monitor, the flight
         # recorder) name as never arriving, where it ran on that node or its home is unknown
         named = {r for r in named_missing(symptoms) if (homes or {}).get(r, p.node) == p.node}
