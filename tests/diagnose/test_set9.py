@@ -58,7 +58,8 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "y32_mismatched_collectives_rank0_broadcast": (
-        "label convention: mismatched collectives are user_code here, a hang in the script layer in sets 4 and 5"
+        "label convention: a mismatch the flight recorder shows (the job hung) is user_code here, "
+        "a hang in the script layer in sets 3, 4, 6 and 8"
     ),
     "y33_rank_stuck_in_sync_no_xid": (
         "a rank stuck in a device sync with no Xid is a hang restart here; the label suspects the GPU (run_diagnostics)"
