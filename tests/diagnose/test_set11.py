@@ -5,7 +5,8 @@ the rest, shared services against local disks) on Kubeflow, SkyPilot, Slurm with
 Accelerate, AzureML and SageMaker exports.
 
 Scored once as it came, before any tuning: 30/40 full verdicts (category 82.5%, layer 92.5%,
-culprit 85.0%, action 85.0%). Each case is a golden verdict; ``GAPS`` lists the rest as strict
+culprit 85.0%, action 85.0%); 37/40 after the capabilities it prompted (torchx prefixes,
+pipeline SEND/RECV, what the job trained past, NaN origins, srun tasks that are nodes). Each case is a golden verdict; ``GAPS`` lists the rest as strict
 xfails with the reason. The bundles are generated (seconds) from ``tests/corpus_set11/tools``;
 see ``tests/corpus_set11/README.md``.
 """

@@ -7,7 +7,9 @@ ranks, monitored barriers, NaNs, ENOSPC, read-only disks, missing modules, a los
 process on the master port, a clean run.
 
 Scored once as it came, before any tuning: 15/24 full verdicts (category 83.3%, layer 75.0%,
-culprit 83.3%, action 75.0%). Each case is a golden verdict; ``GAPS`` lists the rest as strict
+culprit 83.3%, action 75.0%); 21/24 after the capabilities it prompted (a DataLoader
+worker's re-raise, what() explaining an abort, nested torchrun attempt directories, a node that
+went quiet). Each case is a golden verdict; ``GAPS`` lists the rest as strict
 xfails with the reason. The bundles are checked in (``tests/corpus_set13/cases``; how they were
 captured: ``tests/corpus_set13/README.md``).
 """
