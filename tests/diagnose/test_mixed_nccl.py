@@ -32,3 +32,23 @@ def test_one_node_unlike_three_runs_a_stale_image(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, nodes)).diagnosis
     assert (d.category.value, d.action.value) == ("dependency", "restart_without_node")
     assert d.culprit is not None and d.culprit.node == "c"
+
+
+def test_one_node_on_sockets_where_the_others_use_a_plugin_is_that_node(tmp_path: Path) -> None:
+    """NCCL fell back to sockets on the one node whose image lacks the network plugin."""
+    lines = []
+    for i, node in enumerate(("p5-1", "p5-2", "p5-3", "p5-4")):
+        (tmp_path / node).mkdir()
+        net = "Socket" if node == "p5-3" else "Libfabric"
+        lines.append(f"{i}: {node}:1165821:1166133 [0] NCCL INFO Using network {net}\n")
+        lines.append(
+            f"{i}: [E1023 08:31:21.198660 ProcessGroupNCCL.cpp:607] [Rank {8 * i}] Watchdog "
+            "caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=BROADCAST, "
+            "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800405 milliseconds before "
+            "timing out.\n"
+        )
+        (tmp_path / node / "dmesg.txt").write_text("[    1.0] Linux version 6.8\n")
+    (tmp_path / "p5-1" / "slurm-1.out").write_text("".join(lines))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "dependency" and d.action.value == "restart_without_node"
+    assert d.culprit is not None and d.culprit.node == "p5-3"

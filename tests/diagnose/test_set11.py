@@ -5,7 +5,7 @@ the rest, shared services against local disks) on Kubeflow, SkyPilot, Slurm with
 Accelerate, AzureML and SageMaker exports.
 
 Scored once as it came, before any tuning: 30/40 full verdicts (category 82.5%, layer 92.5%,
-culprit 85.0%, action 85.0%); 37/40 after the capabilities it prompted (torchx prefixes,
+culprit 85.0%, action 85.0%); 38/40 after the capabilities it prompted (torchx prefixes, NCCL on sockets on one node,
 pipeline SEND/RECV, what the job trained past, NaN origins, srun tasks that are nodes). Each case is a golden verdict; ``GAPS`` lists the rest as strict
 xfails with the reason. The bundles are generated (seconds) from ``tests/corpus_set11/tools``;
 see ``tests/corpus_set11/README.md``.
@@ -65,9 +65,6 @@ GAPS = {
     "p20_skypilot_slow_ranks_report": ("untuned: the slow ranks report is not read"),
     "p23_slurm_oom_at_startup_one_node": (
         "untuned: label convention? oom where the label says host (leftover processes)"
-    ),
-    "p37_parallelcluster_first_collective_timeout": (
-        "untuned: a missing NCCL plugin on one node reads as a hang"
     ),
 }
 

@@ -373,6 +373,11 @@ def _scan_file(
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     if ctx.node is not None:
         seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
+        seen += [
+            _nccl_version(replace(ctx, node=host or ctx.node), net, "nccl_network")
+            for host, nets in sorted(parser.nccl_networks.items())
+            for net in sorted(nets)
+        ]
     return parser.findings + step_findings(parser, ctx) + seen
 
 
@@ -470,16 +475,17 @@ def _text(path: Path, ctx: Context) -> str:
     return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
 
 
-def _nccl_version(ctx: Context, version: str) -> Finding:
-    """The NCCL version a process of this node loaded."""
+def _nccl_version(ctx: Context, version: str, signature: str = "nccl_version") -> Finding:
+    """The NCCL version a process of this node loaded (or, as ``nccl_network``, the network
+    transport NCCL chose there)."""
     return Finding(
-        signature="nccl_version",
+        signature=signature,
         category=Category.DEPENDENCY,
         layer=Layer.FRAMEWORK,
         action=Action.NONE,
         severity=0,
         role=Role.CONTEXT,
-        text=f"NCCL {version} loaded",
+        text=f"NCCL {version} loaded" if signature == "nccl_version" else f"NCCL uses {version}",
         source=ctx.source,
         node=ctx.node,
         attempt=ctx.attempt,

@@ -64,6 +64,7 @@ _RERAISED = re.compile(
     r"^(?:[A-Za-z_]\w*\.)*\w+: Caught \w+ in (?:DataLoader worker process|replica) \d+"
 )
 _INLINE_RANK = re.compile(r"(?<![\w-])\[rank(\d+)\](?=[: ])")
+_NCCL_NETWORK = re.compile(r"NCCL INFO Using network (\w[\w./-]*)")
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
@@ -144,6 +145,8 @@ class LineParser:
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
         self._comm_sizes: dict[tuple[str, int], int] = {}
+        self.nccl_networks: dict[str, set[str]] = {}
+        """Host -> the network transports NCCL said it uses there ("Using network IB")."""
         self.nccl_versions: set[str] = set()
         """NCCL versions this source's processes loaded (its banner, its errors)."""
         self.placed_ranks: set[int] = set()
@@ -321,6 +324,10 @@ class LineParser:
             self.own_ranks.add(int(m.group("rank") or m.group("lrank")))
         if "NCCL version" in body and (ver := _NCCL_VERSION.search(body)) is not None:
             self.nccl_versions.add(ver[1])  # a fact; the line may be an error besides
+        if "Using network" in body and (net := _NCCL_NETWORK.search(body)) is not None:
+            # the transport NCCL chose (IB, Socket, a plugin's): by the host that logged it
+            who = (nccl_prefix(body) or (self.ctx.node or "", 0))[0]
+            self.nccl_networks.setdefault(who, set()).add(net[1])
         self._body, self._hint, self._ts_done = body, hint, False
         self._lead = when or (lead.group(0) if lead is not None else None)
         if self._tr is None and not self._tb and (body, rank) in self._spent:

@@ -191,7 +191,7 @@ def decide(
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)
         or environment(roots, all_nodes)
-        or mixed_nccl(context, roots + symptoms)
+        or mixed_nccl(context, roots + symptoms, all_nodes)
         or _memory_everywhere(roots)
         or _numerical(roots, all_nodes, context)
         or mismatched_collectives(symptoms, roots)

@@ -315,35 +315,46 @@ LONE_AGAINST = 3
 """How many nodes must agree before the one that differs is the odd one out, not a split."""
 
 
-def mixed_nccl(context: list[Finding], failed: list[Finding]) -> Verdict | None:
-    """NCCL failed while the nodes loaded different NCCL versions. NCCL comes with the job's
-    software (its wheel, its image): one node unlike three or more others runs a stale image
-    or environment of its own (exclude it); otherwise the job's images differ (a launcher and
-    workers on different tags): align them. Stop: a restart loads the same ones."""
-    versions: dict[str, set[str]] = {}
-    for f in context:
-        if f.signature == "nccl_version" and f.node and f.detail:
-            versions.setdefault(f.node, set()).add(f.detail)
-    seen = Counter(v for vs in versions.values() for v in vs)
+def mixed_nccl(
+    context: list[Finding], failed: list[Finding], nodes: Collection[str] = ()
+) -> Verdict | None:
+    """NCCL failed while the nodes loaded different NCCL versions, or chose different network
+    transports (Socket on one node where the rest use IB or a plugin: its plugin or driver is
+    missing). NCCL and its plugins come with the job's software (its wheel, its image): one
+    node unlike three or more others runs a stale image or environment of its own (exclude
+    it); otherwise the job's images differ (a launcher and workers on different tags): align
+    them. Stop: a restart loads the same ones."""
     comm = [f for f in failed if f.category in (Category.NETWORK, Category.HANG)]
-    if len(seen) < 2 or not comm or any(len(vs) > 1 for vs in versions.values()):
+    if not comm:
         return None
-    (common, n), *_ = seen.most_common()
-    odd = sorted(node for node, vs in versions.items() if common not in vs)
-    lone = len(odd) == 1 and n >= LONE_AGAINST
-    p = min(comm, key=order)
-    v = Verdict(
-        Category.DEPENDENCY,
-        Layer.INFRASTRUCTURE if lone else Layer.FRAMEWORK,
-        Culprit(odd[0], None) if lone else None,
-        Action.RESTART_WITHOUT_NODE if lone else Action.STOP,
-        0.7,
-        f"NCCL {', '.join(sorted(seen))} loaded on different nodes"
-        f"{f' ({odd[0]} alone on its own)' if lone else ''}: {p.text[:160]}",
-        primary=p,
-    )
-    v.why("all", "mixed_nccl_versions", f"versions by node: {dict(sorted(versions.items()))}")
-    return v
+    for signature, what, rule in (
+        ("nccl_version", "NCCL", "mixed_nccl_versions"),
+        ("nccl_network", "NCCL's network", "mixed_nccl_networks"),
+    ):
+        by_node: dict[str, set[str]] = {}
+        for f in context:
+            if f.signature == signature and f.node and f.detail and (not nodes or f.node in nodes):
+                by_node.setdefault(f.node, set()).add(f.detail)
+        seen = Counter(v for vs in by_node.values() for v in vs)
+        if len(seen) < 2 or any(len(vs) > 1 for vs in by_node.values()):
+            continue
+        (common, n), *_ = seen.most_common()
+        odd = sorted(node for node, vs in by_node.items() if common not in vs)
+        lone = len(odd) == 1 and n >= LONE_AGAINST
+        p = min(comm, key=order)
+        v = Verdict(
+            Category.DEPENDENCY,
+            Layer.INFRASTRUCTURE if lone else Layer.FRAMEWORK,
+            Culprit(odd[0], None) if lone else None,
+            Action.RESTART_WITHOUT_NODE if lone else Action.STOP,
+            0.7,
+            f"{what} {', '.join(sorted(seen))} on different nodes"
+            f"{f' ({odd[0]} alone on its own)' if lone else ''}: {p.text[:160]}",
+            primary=p,
+        )
+        v.why("all", rule, f"by node: {dict(sorted(by_node.items()))}")
+        return v
+    return None
 
 
 def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:

@@ -135,6 +135,7 @@ EXTRA_KEYWORDS = (
     *DETECTOR_KEYWORDS,
     "global_ranks=",
     "nccl version",
+    "using network",
     "nranks ",
 )
 
