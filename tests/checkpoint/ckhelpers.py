@@ -7,8 +7,9 @@ import hashlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,29 @@ def small_tmpfs(path: Path, size: str) -> Iterator[Path]:
         yield path
     finally:
         subprocess.run(["umount", "-l", str(path)], check=False)
+
+
+def corrupt_then_tear(url: str, fs: Any, state: Callable[[int], dict[str, object]]) -> None:
+    """Saves steps 1 and 2 to the object store at ``url``, flips a byte of step 2's data and
+    leaves an upload of step 3 without its manifest: restore must skip both, naming why, and
+    return step 1 from storage."""
+    import kintsugi
+
+    ck = kintsugi.Checkpointer(url, replicas=0, interval=None, keep=3, memory=False)
+    try:
+        for step in (1, 2):
+            ck.save(step, state(step))
+            ck.wait()
+        data = f"{url}/step_000000000002/rank_00000.bin"
+        raw = bytearray(fs.cat_file(data))
+        raw[-5] ^= 0xFF
+        fs.pipe_file(data, bytes(raw))
+        # An upload cut off before its manifest: never a candidate.
+        fs.pipe_file(f"{url}/step_000000000003/rank_00000.bin", b"partial")
+        r = ck.restore()
+        assert r is not None and (r.step, r.tier) == (1, "storage")
+        skipped = " | ".join(r.skipped)
+        assert "storage step 3" in skipped and "missing" in skipped, skipped
+        assert "step 2" in skipped and "checksum" in skipped, skipped
+    finally:
+        ck.close()

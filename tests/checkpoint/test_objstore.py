@@ -15,7 +15,7 @@ from pathlib import Path
 import fsspec
 import pytest
 import torch
-from ckhelpers import stop_holders
+from ckhelpers import corrupt_then_tear, stop_holders
 
 import kintsugi
 from kintsugi.checkpoint import UnwritableDirectory, fsys
@@ -57,25 +57,7 @@ def test_saves_reach_the_object_store_and_restore_from_it(url: str) -> None:
 
 
 def test_a_corrupt_or_torn_object_is_skipped(url: str) -> None:
-    fs = fsspec.filesystem("memory")
-    ck = kintsugi.Checkpointer(url, replicas=0, interval=None, keep=3, memory=False)
-    try:
-        for step in (1, 2):
-            ck.save(step, _state(step))
-            ck.wait()
-        data = f"{url}/step_000000000002/rank_00000.bin"
-        raw = bytearray(fs.cat_file(data))
-        raw[-5] ^= 0xFF
-        fs.pipe_file(data, bytes(raw))
-        # An upload cut off before its manifest: never a candidate.
-        fs.pipe_file(f"{url}/step_000000000003/rank_00000.bin", b"partial")
-        r = ck.restore()
-        assert r is not None and (r.step, r.tier) == (1, "storage")
-        skipped = " | ".join(r.skipped)
-        assert "storage step 3" in skipped and "missing" in skipped, skipped
-        assert "step 2" in skipped and "checksum" in skipped, skipped
-    finally:
-        ck.close()
+    corrupt_then_tear(url, fsspec.filesystem("memory"), _state)
 
 
 def test_file_urls_are_local_directories(tmp_path: Path) -> None:

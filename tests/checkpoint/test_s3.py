@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import torch
-from ckhelpers import HERE, stop_holders
+from ckhelpers import HERE, corrupt_then_tear, stop_holders
 
 import kintsugi
 
@@ -89,24 +89,7 @@ def test_saves_land_as_objects_and_restore_from_s3(url: str) -> None:
 
 
 def test_a_corrupt_object_and_an_upload_without_manifest_are_skipped(url: str) -> None:
-    ck = kintsugi.Checkpointer(url, replicas=0, interval=None, keep=3, memory=False)
-    try:
-        for step in (1, 2):
-            ck.save(step, _state(step))
-            ck.wait()
-        fs = _fs()
-        data = f"{url}/step_000000000002/rank_00000.bin"
-        raw = bytearray(fs.cat_file(data))
-        raw[-5] ^= 0xFF
-        fs.pipe_file(data, bytes(raw))
-        fs.pipe_file(f"{url}/step_000000000003/rank_00000.bin", b"partial")
-        r = ck.restore()
-        assert r is not None and (r.step, r.tier) == (1, "storage")
-        skipped = " | ".join(r.skipped)
-        assert "storage step 3" in skipped and "missing" in skipped, skipped
-        assert "step 2" in skipped and "checksum" in skipped, skipped
-    finally:
-        ck.close()
+    corrupt_then_tear(url, _fs(), _state)
 
 
 def test_two_ranks_under_torchrun_save_sharded_state_to_s3_and_restore_it(url: str) -> None:
