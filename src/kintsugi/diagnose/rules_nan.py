@@ -1,0 +1,162 @@
+"""NaNs and infinities: where they began, whether they follow a node or a step, and whether
+the training had diverged before them."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.verdict import Verdict, order, where
+from kintsugi.events import Action, Category, Culprit, Layer
+
+
+def numerical(
+    roots: list[Finding], all_nodes: Collection[str] = (), context: Sequence[Finding] = ()
+) -> Verdict | None:
+    """The verdict for non-finite losses or gradients, when nothing more serious failed: the
+    same step on different nodes is the application; different steps following one node
+    across attempts are its GPU; the same step in every attempt is deterministic; a
+    divergence logged before it is the recipe; one node alone in one attempt is the suspect;
+    else restart once and let a repeat decide.
+
+    Args:
+        roots: the root findings; their NaNs are read from where each attempt's began.
+        all_nodes: every node of the job.
+        context: context findings (the logged loss diverging).
+    """
+    nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
+    if not nans or any(f.severity > 3 for f in roots):
+        return None
+    by_attempt_step: dict[tuple[int | None, int | None], set[str | None]] = defaultdict(set)
+    for f in nans:
+        by_attempt_step[(f.attempt, f.step)].add(f.node)
+    nodes = {f.node for f in nans}
+    attempts = {f.attempt for f in nans if f.attempt is not None}
+    steps = {f.step for f in nans}
+    known = {s for s in steps if s is not None}
+    p = min(nans, key=order)
+    if any(len(n) >= 2 and s is not None for (_, s), n in by_attempt_step.items()):
+        v = Verdict(
+            Category.NUMERICAL,
+            Layer.SCRIPT,
+            None,
+            Action.STOP,
+            0.9,
+            f"NaN at the same step on {len(nodes)} nodes: the application or its data",
+            primary=p,
+        )
+        v.why("all", "same_nan_different_nodes", "the same NaN step on different nodes: the app")
+        return v
+    # iterations unknown, the NaN on one node of several in every attempt follows it too
+    unknown = not known and len(set(all_nodes) - nodes) >= 1
+    if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
+        node = next(iter(nodes))
+        # Silent data corruption is the GPU's fault, whatever it looks like to the program.
+        v = Verdict(
+            Category.GPU_HARDWARE,
+            Layer.INFRASTRUCTURE,
+            Culprit(node, None),
+            Action.RESTART_WITHOUT_NODE,
+            0.75,
+            f"NaNs follow {node} across {len(attempts)} attempts at different steps: "
+            "suspect silent data corruption there",
+            primary=p,
+        )
+        v.why("all", "nan_follows_node", "NaNs that follow one node at different steps: SDC")
+        return v
+    # (iterations unknown: the NaN moving between nodes in every attempt is the program's)
+    if len(attempts) >= 2 and len(steps) == 1 and (known or len(nodes) >= 2):
+        v = Verdict(
+            Category.NUMERICAL,
+            Layer.SCRIPT,
+            None,
+            Action.STOP,
+            0.85,
+            f"NaN at step {p.step} again in {len(attempts)} attempts: deterministic",
+            primary=p,
+        )
+        v.why("all", "same_nan_each_attempt", "the same NaN at the same step on every attempt")
+        return v
+    return _diverged(nans, context) or _nan_on_one_node(nans, all_nodes, attempts) or _single_nan(p)
+
+
+# "found NaN in local grad norm in backward pass before data-parallel communication",
+# "non-finite values in local FSDP grad shard": a rank's own gradients, before any all-reduce
+_LOCAL_NAN = re.compile(r"(?i)\blocal\b[^\n]{0,40}\bgrad|before [\w-]* ?communication")
+
+
+def _first_nans(nans: list[Finding]) -> list[Finding]:
+    """Each attempt's NaNs where they began: where some rank says its own gradients went
+    non-finite before communication, only those (the all-reduce then spread the NaN to every
+    rank's loss, at the same step)."""
+    out: list[Finding] = []
+    for attempt in {f.attempt for f in nans}:
+        mine = [f for f in nans if f.attempt == attempt]
+        out += [f for f in mine if _LOCAL_NAN.search(f.text)] or mine
+    return out
+
+
+def _diverged(nans: list[Finding], context: Sequence[Finding]) -> Verdict | None:
+    """The logged loss or gradient norm climbed far above its usual level before the NaN, in
+    the same attempt: the optimization diverged (learning rate, warm-up, clipping), and a
+    restart from the last checkpoint walks into it again."""
+    tried = {f.attempt for f in nans}
+    climbs = [f for f in context if f.signature == "diverging" and f.attempt in tried]
+    if not climbs:
+        return None
+    c = max(climbs, key=lambda f: f.value or 0.0)
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.8,
+        f"the training diverged before the NaN ({c.text}): the recipe, not the machines",
+        primary=min(nans, key=order),
+        support=[c],
+    )
+    v.why("all", "diverged_then_nan", f"{c.detail} x{c.value:.0f} before the NaN")
+    return v
+
+
+def _nan_on_one_node(
+    nans: list[Finding], all_nodes: Collection[str], attempts: set[int]
+) -> Verdict | None:
+    """In one attempt, only one node's ranks went non-finite while the loss stayed smooth
+    and the other nodes trained on the same model: a bad sample there, or its GPU computing
+    wrong (silent data corruption). Not proof; the node's GPUs are the ones to test."""
+    nodes = {f.node for f in nans}
+    if len(attempts) > 1 or len(nodes) != 1 or None in nodes or len(set(all_nodes)) < 2:
+        return None
+    node = next(iter(n for n in nodes if n is not None))
+    ranks = {f.rank for f in nans}
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    p = min(nans, key=order)
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, rank),
+        Action.RUN_DIAGNOSTICS,
+        0.5,
+        f"only {where(p)} went non-finite, with no divergence logged: test its GPUs "
+        "(silent data corruption) before trusting it",
+        primary=p,
+    )
+    v.why("all", "nan_on_one_node", f"NaNs on {node} alone of {len(set(all_nodes))} nodes")
+    return v
+
+
+def _single_nan(p: Finding) -> Verdict:
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.SCRIPT,
+        None,
+        Action.RESTART,
+        0.5,
+        f"NaN/Inf loss at step {p.step} on {where(p)}",
+        primary=p,
+    )
+    v.why("all", "single_nan", "one NaN: restart from the last checkpoint; a repeat decides")
+    return v
