@@ -177,4 +177,8 @@ def test_a_gpu_link_trained_narrower_than_it_can_is_a_slowdown() -> None:
         block.format(bus=b, now="4x" if i == 1 else "16x") for i, b in enumerate(("18", "2A"))
     )
     found = parse_nvsmi(text, Context("n1/nvidia-smi-q.txt", "n1"))
-    assert [(f.signature, f.detail) for f in found] == [("pcie_link_degraded", "gpu1")]
+    assert [(f.signature, f.detail) for f in found] == [
+        ("pcie_link_degraded", "gpu1"),
+        ("gpu_count", ""),
+    ]
+    assert found[-1].value == 2  # the node's GPUs, for the ranks it holds

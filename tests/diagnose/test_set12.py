@@ -62,7 +62,6 @@ CASES = [
     "q40_import_error_all_ranks",
 ]  # fmt: skip
 GAPS = {
-    "q01_megatron_iter_time_creep": ("untuned: culprit want gpu-a023/rank 22 got gpu-a023"),
     "q04_hf_trainer_s_per_it_jump": (
         "untuned: category want straggler got unknown; layer want infrastructure got framework; culprit want ip-10-1-37-90/rank 13 got none; action want restart_without_node got none"
     ),

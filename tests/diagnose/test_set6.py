@@ -66,9 +66,6 @@ GAPS = {
     "v20_project_quota_exceeded": (
         "label convention: a disk quota exceeded on a healthy shared file system is the user's (script) here; we keep storage on infrastructure"
     ),
-    "v26_megatron_thermal_one_gpu": (
-        "the thermal GPU's index is not turned into a rank: no log here says which ranks ran on the node"
-    ),
     "v29_hf_trainer_socket_transport_everywhere": (
         "NCCL_IB_DISABLE=1 (the socket transport) on every node is not read as the configuration making the job slow"
     ),

@@ -76,3 +76,31 @@ def test_srun_tasks_are_the_nodes_in_name_order(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category.value == "storage" and d.action.value == "restart_without_node"
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("c-14", None)
+
+
+def test_a_throttled_gpus_rank_by_gpu_count_and_node_name(tmp_path: Path) -> None:
+    """Nothing places the ranks, every node's nvidia-smi -q lists 2 GPUs: GPU 1 of the third
+    node by name holds rank 5."""
+    block = (
+        "GPU 00000000:{bus}:00.0\n    Clocks Event Reasons\n"
+        "        HW Slowdown                       : {hw}\n"
+        "        HW Thermal Slowdown               : {hw}\n"
+    )
+    for n in ("g-2", "g-10", "g-11"):
+        (tmp_path / n).mkdir()
+        hot = n == "g-11"
+        (tmp_path / n / "nvidia-smi-q.txt").write_text(
+            "==============NVSMI LOG==============\n"
+            + block.format(bus="18", hw="Not Active")
+            + block.format(bus="2A", hw="Active" if hot else "Not Active")
+        )
+    (tmp_path / "g-2" / "train.log").write_text(
+        "".join(
+            f" iteration {i:6d}/ 50000 | elapsed time per iteration (ms): "
+            f"{2000 if i < 200 else 2600:.1f} |\n"
+            for i in range(10, 400, 10)
+        )
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "straggler"
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("g-11", 5)

@@ -89,6 +89,20 @@ def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[
     return {r: order[r // size] for r in range(world)}
 
 
+def gpu_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[str, range]:
+    """Each node's block of global ranks, one rank per GPU in node-name order, where every
+    node's ``nvidia-smi -q`` lists the same number of GPUs: how operators number a job's
+    ranks when nothing in the bundle says. Only to name the rank of a GPU already blamed."""
+    counts = {f.node: int(f.value) for f in findings if f.signature == "gpu_count" and f.value}
+    per_node = set(counts.values())
+    if len(nodes) < 2 or set(nodes) - set(counts) or len(per_node) != 1:
+        return {}
+    size = per_node.pop()
+    return {
+        n: range(i * size, (i + 1) * size) for i, n in enumerate(sorted(nodes, key=_name_order))
+    }
+
+
 def srun_task_nodes(
     tasks: int, task_ranks: Mapping[int, set[int]], nodes: Collection[str]
 ) -> dict[int, str]:

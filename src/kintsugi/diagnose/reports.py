@@ -183,25 +183,29 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
                 detail=f"gpu{gpu}",
             )
         )
+    if seen and ctx.node is not None:
+        out.append(_gpu_model(ctx, "", 0, seen))  # how many GPUs the node has
     return out
 
 
-def _gpu_model(ctx: Context, model: str, n: int) -> Finding:
-    """The node's GPU model (its first GPU's): a fact, for a node unlike the others."""
+def _gpu_model(ctx: Context, model: str, n: int, gpus: int = 0) -> Finding:
+    """The node's GPU model (its first GPU's): a fact, for a node unlike the others; with
+    ``gpus``, how many GPUs its report lists (``gpu_count``), for the ranks a node holds."""
     return Finding(
-        signature="gpu_model",
+        signature="gpu_count" if gpus else "gpu_model",
         category=Category.UNKNOWN,
         layer=Layer.INFRASTRUCTURE,
         action=Action.NONE,
         severity=0,
         role=Role.META,
-        text=f"GPU model {model}",
+        text=f"{gpus} GPUs" if gpus else f"GPU model {model}",
         source=ctx.source,
         node=ctx.node,
         attempt=ctx.attempt,
-        line=n,
+        line=n or None,
         order=n,
         detail=model,
+        value=float(gpus) if gpus else None,
     )
 
 

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.ranks import named_missing, place_ranks, rank_homes
+from kintsugi.diagnose.ranks import gpu_blocks, named_missing, place_ranks, rank_homes
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
@@ -169,6 +169,7 @@ def decide(
     fs = sympathetic(timed_by_exit(dedupe(findings)))
     all_nodes = set(nodes) or {f.node for f in fs if f.node}
     homes = place_ranks(rank_homes(fs))
+    by_gpu = gpu_blocks(fs, all_nodes)
     symptoms = [f for f in fs if f.role is Role.SYMPTOM]
     context = [f for f in fs if f.role is Role.CONTEXT]
     # A bare exit code is explained by anything else seen on the same rank.
@@ -186,8 +187,8 @@ def decide(
     ]
     roots = outlived(without_history(roots, symptoms), context)
     v = (
-        finished(roots, context, homes)
-        or ended_by_scheduler(roots, context, homes, symptoms)
+        finished(roots, context, homes, by_gpu)
+        or ended_by_scheduler(roots, context, homes, symptoms, by_gpu)
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)
@@ -202,7 +203,7 @@ def decide(
         or _silent_node_rebooted(symptoms, fs, all_nodes)
         or gone_silent(symptoms, fs, all_nodes, app_seen or {})
         or _silent_rank(symptoms, fs)
-        or straggler(context, homes)
+        or straggler(context, homes, by_gpu)
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is
@@ -232,7 +233,10 @@ _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
 
 
 def finished(
-    roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
+    roots: list[Finding],
+    context: list[Finding],
+    homes: Mapping[int, str],
+    by_gpu: Mapping[str, range] | None = None,
 ) -> Verdict | None:
     """The job reports that it finished, after anything that looked like a failure.
 
@@ -260,7 +264,7 @@ def finished(
         for f in roots
     ):
         return None  # a serious failure whose time cannot be compared: not clean
-    slow = straggler(context, homes)
+    slow = straggler(context, homes, by_gpu)
     if slow is not None:
         return slow
     v = Verdict(
@@ -289,6 +293,7 @@ def ended_by_scheduler(
     context: list[Finding],
     homes: Mapping[int, str],
     symptoms: Sequence[Finding] = (),
+    by_gpu: Mapping[str, range] | None = None,
 ) -> Verdict | None:
     """The job was cancelled (scancel) or reached its time limit, and nothing failed before
     that: the ranks' errors at the end are the teardown. A slowdown it suffered is still
@@ -318,7 +323,7 @@ def ended_by_scheduler(
         for f in roots
     ):
         return None
-    slow = straggler(context, homes)
+    slow = straggler(context, homes, by_gpu)
     if slow is not None:
         return slow
     p = min(ends, key=order)

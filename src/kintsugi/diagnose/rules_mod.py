@@ -40,13 +40,17 @@ def _throttled(context: list[Finding]) -> list[Finding]:
     ]
 
 
-def straggler(context: list[Finding], homes: Mapping[int, str]) -> Verdict | None:
+def straggler(
+    context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None = None
+) -> Verdict | None:
     """A slow rank by its iteration times or a straggler detector, a slowdown with one node
     clocking down, or one node whose ranks wait for their data.
 
     Args:
         context: the context findings (timings, throttling).
         homes: global rank -> the node it ran on, where the bundle tells.
+        by_gpu: node -> its ranks by GPU count and node name (``ranks.gpu_blocks``), to name
+            a throttled GPU's rank when ``homes`` cannot.
     """
     times = [f for f in context if f.signature == "step_time" and f.value]
     if len(times) >= 2:
@@ -77,7 +81,7 @@ def straggler(context: list[Finding], homes: Mapping[int, str]) -> Verdict | Non
         v = Verdict(
             Category.STRAGGLER,
             Layer.INFRASTRUCTURE,
-            Culprit(node, _rank_of_gpu(node, hot, homes)),
+            Culprit(node, _rank_of_gpu(node, hot, homes, by_gpu or {})),
             Action.RUN_DIAGNOSTICS,
             0.6,
             f"{node} is the straggler: it clocks down while the job trains "
@@ -152,12 +156,15 @@ def _waited_for(times: list[Finding], context: list[Finding], med: float) -> lis
     return [slowest]
 
 
-def _rank_of_gpu(node: str, hot: list[Finding], homes: Mapping[int, str]) -> int | None:
+def _rank_of_gpu(
+    node: str, hot: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] = {}
+) -> int | None:
     """The rank on the one GPU of ``node`` that clocks down, where the report gives its index
-    and the node's block of ranks is known: local rank = GPU index, as launchers assign them."""
+    and the node's block of ranks is known (from ``homes``, else ``by_gpu``): local rank = GPU
+    index, as launchers assign them."""
     # Reports that name a GPU by index (CSV samples, DCGM); ``nvidia-smi -q`` names it by bus.
     indexes = {d for f in hot if f.node == node and (d := f.detail.removeprefix("gpu")).isdigit()}
-    block = rank_blocks(homes).get(node)
+    block = rank_blocks(homes).get(node) or by_gpu.get(node)
     if len(indexes) != 1 or block is None:
         return None
     index = int(indexes.pop())
