@@ -5,8 +5,9 @@ evidence; hangs with py-spy, faulthandler and flight-recorder dumps; NaNs; Xids,
 errors in many spellings) under Slurm, mpirun, torchrun, pdsh, k8s and Ray Train.
 
 Scored once as it came, before any tuning: 28/40 full verdicts (category 82.5%, layer 90.0%,
-culprit 80.0%, action 87.5%); 33/40 after the capabilities it prompted (sacct's final word, a
-cancel after timeouts, srun tasks that are nodes, py-spy's process header). Each case is a golden verdict; ``GAPS`` lists the rest as strict
+culprit 80.0%, action 87.5%); 34/40 after the capabilities it prompted (sacct's final word, a
+cancel after timeouts, srun tasks that are nodes, py-spy's process header, a throttled GPU's
+rank by GPU count). Each case is a golden verdict; ``GAPS`` lists the rest as strict
 xfails with the reason. The bundles are generated (under a second) from
 ``tests/corpus_set12/tools``; see ``tests/corpus_set12/README.md``.
 """
