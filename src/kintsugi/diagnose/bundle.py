@@ -372,11 +372,14 @@ def _scan_file(
         seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     if ctx.node is not None:
-        seen += [_nccl_version(ctx, v) for v in sorted(parser.nccl_versions)]
         seen += [
-            _nccl_version(replace(ctx, node=host or ctx.node), net, "nccl_network")
+            _nccl_fact(ctx, "nccl_version", f"NCCL {v} loaded", v)
+            for v in sorted(parser.nccl_versions)
+        ]
+        seen += [
+            _nccl_fact(replace(ctx, node=host or ctx.node), "nccl_network", f"NCCL uses {n}", n)
             for host, nets in sorted(parser.nccl_networks.items())
-            for net in sorted(nets)
+            for n in sorted(nets)
         ]
     return parser.findings + step_findings(parser, ctx) + seen
 
@@ -475,9 +478,9 @@ def _text(path: Path, ctx: Context) -> str:
     return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
 
 
-def _nccl_version(ctx: Context, version: str, signature: str = "nccl_version") -> Finding:
-    """The NCCL version a process of this node loaded (or, as ``nccl_network``, the network
-    transport NCCL chose there)."""
+def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
+    """What NCCL said of this node: the version it loaded (``nccl_version``), the network
+    transport it chose (``nccl_network``)."""
     return Finding(
         signature=signature,
         category=Category.DEPENDENCY,
@@ -485,11 +488,11 @@ def _nccl_version(ctx: Context, version: str, signature: str = "nccl_version") -
         action=Action.NONE,
         severity=0,
         role=Role.CONTEXT,
-        text=f"NCCL {version} loaded" if signature == "nccl_version" else f"NCCL uses {version}",
+        text=text,
         source=ctx.source,
         node=ctx.node,
         attempt=ctx.attempt,
-        detail=version,
+        detail=detail,
     )
 
 

@@ -253,7 +253,7 @@ def compute_time(line: str) -> float | None:
 
 
 METRIC_KEYWORDS = ("loss", "grad norm", "grad_norm", "gradnorm", "gradient norm")
-"""Lower-case literals of a training loop's loss and gradient-norm reports, for the prefilter."""
+"""Lower-case literals of a training loop's loss and gradient-norm reports (``train_metrics``)."""
 _NUMBER = r"(?P<v>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.])"
 # "lm loss: 2.330000E+00", "'loss': 2.33", "loss=2.33", "loss 2.0840", "train/loss: 2.3"; not
 # "val_loss", "loss scale: 65536" (no number after the key) or "lm loss value:" (validation)

@@ -14,7 +14,7 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
-from kintsugi.diagnose.extract import train_metrics
+from kintsugi.diagnose.extract import METRIC_KEYWORDS, train_metrics
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.signatures import Role
@@ -35,7 +35,7 @@ def series(text: str, default_rank: int | None) -> dict[tuple[str, int | None], 
     out: dict[tuple[str, int | None], list[float]] = defaultdict(list)
     for line in text.splitlines():
         low = line.lower()
-        if "loss" not in low and "norm" not in low:
+        if not any(k in low for k in METRIC_KEYWORDS):
             continue
         values = train_metrics(line)
         if values == (None, None):

@@ -300,9 +300,10 @@ class LineParser:
         if m and m.group("task"):
             self._tasks_seen.add(int(m.group("task")))
             labelled = m.group("rank") or m.group("lrank")
-            if labelled or (labelled := _NCCL_RANK.search(body, 0, _LEVEL_HEAD)):
-                named_r = int(labelled if isinstance(labelled, str) else labelled[1])
-                self._task_ranks.setdefault(int(m.group("task")), set()).add(named_r)
+            if labelled is None and (nccl := _NCCL_RANK.search(body, 0, _LEVEL_HEAD)):
+                labelled = nccl[1]
+            if labelled is not None:
+                self._task_ranks.setdefault(int(m.group("task")), set()).add(int(labelled))
         rank = int(grank) if grank is not None else self.ctx.rank
         if grank is None and named_rank is not None:
             rank = named_rank  # the structured record's own field
@@ -683,11 +684,15 @@ class LineParser:
                 detail=str(code),
             )
 
+    def _tasks_are_nodes(self) -> bool:
+        """Whether an srun task speaks for several global ranks (torchrun under one task per
+        node): its label is then the node's index, not a rank."""
+        return any(len(rs) > 1 for rs in self._task_ranks.values())
+
     def task_layout(self) -> tuple[int, dict[int, set[int]]]:
         """How many srun tasks the file's lines come from, and the global ranks each task's
-        lines name, where a task speaks for several ranks (torchrun under one task per
-        node); (0, {}) otherwise."""
-        if not any(len(rs) > 1 for rs in self._task_ranks.values()):
+        lines name, where tasks are nodes; (0, {}) otherwise."""
+        if not self._tasks_are_nodes():
             return 0, {}
         return len(self._tasks_seen), dict(self._task_ranks)
 
@@ -700,9 +705,8 @@ class LineParser:
             if tb.held is not None:  # the file ended on the line after the frames
                 self._exception(*tb.held, tb.frames)
         self._tb.clear()
-        if any(len(rs) > 1 for rs in self._task_ranks.values()):
-            # one srun task speaks for several global ranks (torchrun under it, one task per
-            # node): its label is no rank; a line's own "[Rank N]" is, where it has one
+        if self._tasks_are_nodes():
+            # a task label is no rank; a line's own "[Rank N]" is, where it has one
             def own(f: Finding) -> int | None:
                 named = _NCCL_RANK.search(f.text)
                 return int(named[1]) if named else None

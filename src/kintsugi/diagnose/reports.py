@@ -130,7 +130,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
         where = " / ".join(k for _, k in path)
         if key == "Product Name" and not model_seen:
             model_seen = True
-            out.append(_gpu_model(ctx, value, n))
+            out.append(_gpu_fact(ctx, "gpu_model", f"GPU model {value}", n, detail=value))
             continue
         found: tuple[str, Category, Role, int] | None = None
         if key == "Remapping Failure Occurred" and value.lower() == "yes":
@@ -184,28 +184,35 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             )
         )
     if seen and ctx.node is not None:
-        out.append(_gpu_model(ctx, "", 0, seen))  # how many GPUs the node has
+        out.append(_gpu_fact(ctx, "gpu_count", f"{seen} GPUs", value=float(seen)))
     return out
 
 
-def _gpu_model(ctx: Context, model: str, n: int, gpus: int = 0) -> Finding:
-    """The node's GPU model (its first GPU's): a fact, for a node unlike the others; with
-    ``gpus``, how many GPUs its report lists (``gpu_count``), for the ranks a node holds."""
+def _gpu_fact(
+    ctx: Context,
+    signature: str,
+    text: str,
+    n: int = 0,
+    detail: str = "",
+    value: float | None = None,
+) -> Finding:
+    """A fact of the node's GPUs: its model (``gpu_model``, its first GPU's: for a node unlike
+    the others) or how many its report lists (``gpu_count``: for the ranks a node holds)."""
     return Finding(
-        signature="gpu_count" if gpus else "gpu_model",
+        signature=signature,
         category=Category.UNKNOWN,
         layer=Layer.INFRASTRUCTURE,
         action=Action.NONE,
         severity=0,
         role=Role.META,
-        text=f"{gpus} GPUs" if gpus else f"GPU model {model}",
+        text=text,
         source=ctx.source,
         node=ctx.node,
         attempt=ctx.attempt,
         line=n or None,
         order=n,
-        detail=model,
-        value=float(gpus) if gpus else None,
+        detail=detail,
+        value=value,
     )
 
 

@@ -81,7 +81,7 @@ def straggler(
         v = Verdict(
             Category.STRAGGLER,
             Layer.INFRASTRUCTURE,
-            Culprit(node, _rank_of_gpu(node, hot, homes, by_gpu or {})),
+            Culprit(node, _rank_of_gpu(node, hot, homes, by_gpu)),
             Action.RUN_DIAGNOSTICS,
             0.6,
             f"{node} is the straggler: it clocks down while the job trains "
@@ -157,14 +157,17 @@ def _waited_for(times: list[Finding], context: list[Finding], med: float) -> lis
 
 
 def _rank_of_gpu(
-    node: str, hot: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] = {}
+    node: str,
+    hot: list[Finding],
+    homes: Mapping[int, str],
+    by_gpu: Mapping[str, range] | None = None,
 ) -> int | None:
     """The rank on the one GPU of ``node`` that clocks down, where the report gives its index
     and the node's block of ranks is known (from ``homes``, else ``by_gpu``): local rank = GPU
     index, as launchers assign them."""
     # Reports that name a GPU by index (CSV samples, DCGM); ``nvidia-smi -q`` names it by bus.
     indexes = {d for f in hot if f.node == node and (d := f.detail.removeprefix("gpu")).isdigit()}
-    block = rank_blocks(homes).get(node) or by_gpu.get(node)
+    block = rank_blocks(homes).get(node) or (by_gpu or {}).get(node)
     if len(indexes) != 1 or block is None:
         return None
     index = int(indexes.pop())
