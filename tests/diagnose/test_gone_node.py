@@ -33,6 +33,21 @@ def test_a_node_that_went_quiet_before_its_peers_lost_it_went_down(tmp_path: Pat
     assert d.culprit is not None and d.culprit.node == "n2"
 
 
+def test_a_node_whose_gpus_are_listed_can_still_have_gone_down(tmp_path: Path) -> None:
+    """An nvidia-smi -q collected from the node (its GPU count, a fact) is not the node
+    reporting anything about the failure."""
+    test_a_node_that_went_quiet_before_its_peers_lost_it_went_down(tmp_path)
+    with (tmp_path / "n1" / "console.log").open("a") as f:
+        f.write(CLOSED.format(r=2))  # three ranks on two nodes: no layout is assumed
+    (tmp_path / "n2" / "nvidia-smi-q.txt").write_text(
+        "==============NVSMI LOG==============\nAttached GPUs : 1\nGPU 00000000:18:00.0\n"
+        "    Product Name                          : NVIDIA H100 80GB HBM3\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "n2"
+
+
 def test_the_outermost_attempt_directory_numbers_the_attempt(tmp_path: Path) -> None:
     f = tmp_path / "attempt_1" / "gpu-b02" / "logs" / "run_x" / "attempt_0" / "0" / "stderr.log"
     assert locate(tmp_path, f) == ("gpu-b02", None, 1)

@@ -492,6 +492,10 @@ SILENT_QUIET_S = 10.0
 """Without a time for the complaint: how long before every other node it must go quiet."""
 
 
+_NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count"}
+"""Findings that describe a node rather than report anything it said about a failure."""
+
+
 def gone_silent(
     symptoms: list[Finding],
     fs: list[Finding],
@@ -513,8 +517,13 @@ def gone_silent(
     if not stamped or len(attempts) != 1:
         return None
     attempt = attempts.pop()
-    spoke = {f.node for f in fs if f.role in (Role.ROOT, Role.SYMPTOM, Role.META)}
-    spoke -= {f.node for f in fs if f.signature in ("rank_log", "rank_home", "nccl_version")}
+    # an error, a complaint or its launcher's report; not a fact about it (where its ranks
+    # ran, how many GPUs it has)
+    spoke = {
+        f.node
+        for f in fs
+        if f.role in (Role.ROOT, Role.SYMPTOM, Role.META) and f.signature not in _NODE_FACTS
+    }
     quiet = [
         n
         for n in nodes
