@@ -83,5 +83,49 @@ def test_an_hca_trained_below_its_siblings_slows_its_node(tmp_path: Path) -> Non
     ]
     (tmp_path / "r1" / "titan.log").write_text("".join(steps))
     d = diagnose_bundle(tmp_path).diagnosis
-    assert (d.category, d.action) == (Category.NETWORK, Action.RESTART_WITHOUT_NODE)
+    # The job slowed and did not fail: a straggler, whose degraded port is the proof that
+    # leaves its node out (as a GPU that clocks down is).
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "r2"
+
+
+FLAP = (
+    "[3634487.530499] mlx5_core 0000:4b:00.0 mlx5_2: Port: 1 Link DOWN\n"
+    "[3634491.630499] mlx5_core 0000:4b:00.0 mlx5_2: Port: 1 Link ACTIVE\n"
+)
+
+
+def _flapped_job(tmp_path: Path, error: str = "") -> None:
+    """Two nodes; r2's port flapped and came back at half its siblings' rate; the job slowed."""
+    for node in ("r1", "r2"):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "ibstat.txt").write_text(
+            IBSTAT.format(rate="200" if node == "r2" else "400")
+        )
+        (tmp_path / node / "dmesg.txt").write_text(FLAP if node == "r2" else "")
+    steps = [
+        f"[rank0]: step: {10 * i:5d}  loss:  3.1  tps: {3100 if i < 10 else 2300:,}\n"
+        for i in range(1, 20)
+    ]
+    (tmp_path / "r1" / "titan.log").write_text("".join(steps) + error)
+
+
+def test_a_link_flap_the_job_rode_out_is_the_straggler_s_cause(tmp_path: Path) -> None:
+    """No rank failed: the port that went down and came back did not fail the job; the rate
+    it came back at is why the job slowed down."""
+    _flapped_job(tmp_path)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "r2"
+
+
+def test_a_link_flap_with_ranks_failing_is_the_network(tmp_path: Path) -> None:
+    """The same flap while the ranks lost their connections failed the job."""
+    _flapped_job(
+        tmp_path,
+        "[rank0]: RuntimeError: NCCL Error 6: remote process exited or there was a network "
+        "error, NCCL version 2.21.5\n",
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.NETWORK
     assert d.culprit is not None and d.culprit.node == "r2"

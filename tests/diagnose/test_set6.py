@@ -57,6 +57,9 @@ CASES = [
     "v40_preempted_then_completed",
 ]  # fmt: skip
 GAPS = {
+    "v28_torchtitan_nic_downshift": (
+        "label convention: a job slowed by one node's port at a lower rate is network here; set 12 (q05) and the stated convention call a slowdown with its evidence a straggler, which the engine follows"
+    ),
     "v03_flood_host_oom_stale_procs": (
         "the node is named from the leftovers in ps aux, but no log gives the killed pid's rank (only the gap in the listing's --local_rank values says 26)"
     ),

@@ -26,6 +26,7 @@ from kintsugi.diagnose.rules_infra import (
     mixed_nccl,
     network_switch,
     outlived,
+    ridden_out,
     setup_everywhere,
     without_history,
 )
@@ -186,6 +187,7 @@ def decide(
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
     roots = outlived(without_history(roots, symptoms), context)
+    roots = ridden_out(roots, symptoms, fs)
     v = (
         finished(roots, context, homes, by_gpu)
         or ended_by_scheduler(roots, context, homes, symptoms, by_gpu)

@@ -449,6 +449,22 @@ def _after(up: Finding, down: Finding) -> bool:
     return up.ts is None if up.source != down.source else up.order > down.order
 
 
+def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding]) -> list[Finding]:
+    """``roots`` without the node's own link flaps, when nothing else failed anywhere: a port
+    that went down and came back (a later ``Link up``, an ``ibstat`` snapshot with ``State:
+    Active``) while no rank reported an error did not fail the job; what it left behind (a
+    port that came back at half its rate) is a slowdown, for the straggler rules to weigh."""
+    flaps = [f for f in roots if f.signature in NODE_LOCAL]
+    if not flaps or symptoms or len(flaps) != len(roots):
+        return roots
+    ups = [f for f in fs if f.signature == "link_up"]
+    if all(
+        any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in flaps
+    ):
+        return []
+    return roots
+
+
 def fabric_recovered(v: Verdict, fs: list[Finding]) -> None:
     """A network failure of no single node whose links are up again: restart, no diagnostics.
 

@@ -89,9 +89,6 @@ def straggler(
             primary=p,
             support=(slowed or slowdowns or times)[:2],
         )
-        if all(f.signature == "nic_rate_degraded" for f in hot):
-            # its network ports, not its GPUs, run slow: proof enough to leave it out
-            v.category, v.action, v.confidence = Category.NETWORK, Action.RESTART_WITHOUT_NODE, 0.8
         v.why("all", "slowdown_on_one_node", f"only {node} reports clock slowdowns")
         return v
     return _waits_for_data(context)
