@@ -63,9 +63,6 @@ CASES = [
     "q40_import_error_all_ranks",
 ]  # fmt: skip
 GAPS = {
-    "q04_hf_trainer_s_per_it_jump": (
-        "untuned: category want straggler got unknown; layer want infrastructure got framework; culprit want ip-10-1-37-90/rank 13 got none; action want restart_without_node got none"
-    ),
     "q09_fairseq_wps_two_attempts": (
         "untuned: category want straggler got unknown; layer want infrastructure got script; culprit want gnode-c04 got none; action want run_diagnostics got none"
     ),

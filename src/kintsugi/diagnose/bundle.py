@@ -19,6 +19,7 @@ from typing import Any
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
+from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import processes_in_collective
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
@@ -293,6 +294,10 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ibstat = b"CA '" in head and b"Rate:" in head
         if ibstat and kind == "text" and size <= MAX_PS and ctx.node is not None and not packed:
             found += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
+        # nvidia-smi's tables: how many GPUs, and one another process shares with a rank
+        table = NVSMI_TABLE in head and kind == "text" and size <= MAX_PS and not packed
+        if table and ctx.node is not None:
+            found += gpu_table(head.decode("utf-8", "replace"), ctx)
         rep.findings = len(found)
         out.findings += found
         if kind == "text" and not packed:

@@ -130,7 +130,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
         where = " / ".join(k for _, k in path)
         if key == "Product Name" and not model_seen:
             model_seen = True
-            out.append(_gpu_fact(ctx, "gpu_model", f"GPU model {value}", n, detail=value))
+            out.append(gpu_fact(ctx, "gpu_model", f"GPU model {value}", n, detail=value))
             continue
         found: tuple[str, Category, Role, int] | None = None
         if key == "Remapping Failure Occurred" and value.lower() == "yes":
@@ -184,11 +184,11 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             )
         )
     if seen and ctx.node is not None:
-        out.append(_gpu_fact(ctx, "gpu_count", f"{seen} GPUs", value=float(seen)))
+        out.append(gpu_fact(ctx, "gpu_count", f"{seen} GPUs", value=float(seen)))
     return out
 
 
-def _gpu_fact(
+def gpu_fact(
     ctx: Context,
     signature: str,
     text: str,

@@ -84,12 +84,12 @@ def straggler(
             Culprit(node, _rank_of_gpu(node, hot, homes, by_gpu)),
             Action.RUN_DIAGNOSTICS,
             0.6,
-            f"{node} is the straggler: it clocks down while the job trains "
+            f"{node} is the straggler: {p.text} while the job trains "
             + (f"({slowed[0].text})" if slowed else "(iteration times logged)"),
             primary=p,
             support=(slowed or slowdowns or times)[:2],
         )
-        v.why("all", "slowdown_on_one_node", f"only {node} reports clock slowdowns")
+        v.why("all", "slowdown_on_one_node", f"only {node} reports what slows a node down")
         return v
     return _waits_for_data(context)
 
@@ -250,7 +250,8 @@ def thermal(v: Verdict, context: list[Finding]) -> None:
     if hot:
         v.action, v.confidence = Action.RESTART_WITHOUT_NODE, 0.85
         what = "thermal throttling" if hot[0].signature == "thermal_slowdown" else "degraded"
-        v.summary = f"{what}: {v.summary}; {hot[0].text}"
+        said = hot[0].text in v.summary
+        v.summary = f"{what}: {v.summary}" + ("" if said else f"; {hot[0].text}")
         v.support.extend(f for f in hot[:2] if f is not v.primary)
         v.why("action", "slow_rank_on_hot_node", "a slow rank on a node that clocks down")
 
