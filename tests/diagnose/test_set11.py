@@ -62,7 +62,6 @@ CASES = [
     "p40_skypilot_legacy_watchdog_all_nodes",
 ]  # fmt: skip
 GAPS = {
-    "p20_skypilot_slow_ranks_report": ("untuned: the slow ranks report is not read"),
     "p23_slurm_oom_at_startup_one_node": (
         "untuned: label convention? oom where the label says host (leftover processes)"
     ),

@@ -72,9 +72,6 @@ GAPS = {
     "v29_hf_trainer_socket_transport_everywhere": (
         "NCCL_IB_DISABLE=1 (the socket transport) on every node is not read as the configuration making the job slow"
     ),
-    "v30_straggler_detector_no_hw_evidence": (
-        "the label names only the node; no log maps the named rank 45 to it"
-    ),
 }
 
 

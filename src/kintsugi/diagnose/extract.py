@@ -162,7 +162,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest node", "relative performance below")
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance below")
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -401,6 +401,33 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
     return None
+
+
+# A report that lists the slowest ranks against the median of all ("median fwd+bwd=1.43s;
+# slowest: r24=2.47s, r25=2.48s", "slowest ranks: rank 24 = 2470 ms, ..."): every rank listed.
+_LISTED_MEDIAN = re.compile(
+    r"(?i)\bmedian\b[^=:\d]{0,40}[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+)
+_LISTED_RANK = re.compile(
+    r"(?i)\b(?:r|rank\s?)(?P<rank>\d+)\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+)
+
+
+def listed_slow_ranks(line: str) -> list[tuple[int, float]]:
+    """The ranks a report lists as the slowest, each with its time over the median's, where
+    the report gives the median of all ranks."""
+    low = line.lower()
+    at = low.find("slowest")
+    med = _LISTED_MEDIAN.search(line)
+    if at < 0 or med is None:
+        return []
+    base = float(med["v"]) * (1e-3 if med["u"].lower() == "ms" else 1.0)
+    if base <= 0:
+        return []
+    return [
+        (int(m["rank"]), float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0) / base)
+        for m in _LISTED_RANK.finditer(line, at)
+    ]
 
 
 def detector_node_report(line: str) -> tuple[str, float] | None:

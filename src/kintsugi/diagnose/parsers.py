@@ -22,6 +22,7 @@ from kintsugi.diagnose.extract import (
     detector_node_report,
     detector_report,
     foreign_gpu_memory,
+    listed_slow_ranks,
     missing_ranks,
     nccl_prefix,
     srun_tasks,
@@ -452,6 +453,10 @@ class LineParser:
                 return True
             if node_rep := detector_node_report(body):
                 self.slow_node_reports.setdefault(node_rep[0], StepSeries()).add(node_rep[1])
+                return True
+            if listed := listed_slow_ranks(body):
+                for r, ratio in listed:
+                    self.slow_reports.setdefault(r, StepSeries()).add(ratio)
                 return True
         timed = False
         if any(k in low for k in DATA_WAIT_KEYWORDS) and (w := data_wait(body)) is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections import Counter
 from collections.abc import Collection, Mapping
 
 from kintsugi.diagnose.findings import Finding
@@ -68,7 +69,7 @@ def straggler(
             )
             v.why("all", "straggler", f"step time > {STRAGGLER_FACTOR}x the median of all ranks")
             return v
-    named = _named_by_detector(context, homes) or _slow_compute(context)
+    named = _named_by_detector(context, homes, by_gpu) or _slow_compute(context)
     if named is not None:
         return named
     hot = _throttled(context)
@@ -171,8 +172,11 @@ def _rank_of_gpu(
     return block.start + index if index < len(block) else None
 
 
-def _named_by_detector(context: list[Finding], homes: Mapping[int, str]) -> Verdict | None:
-    """The rank a straggler detector (Megatron-LM's) names as the slowest, again and again."""
+def _named_by_detector(
+    context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None = None
+) -> Verdict | None:
+    """The rank a straggler detector (Megatron-LM's) names as the slowest, again and again;
+    or, where it lists several slow ranks again and again, the node most of them ran on."""
     named = [
         f
         for f in context
@@ -183,6 +187,14 @@ def _named_by_detector(context: list[Finding], homes: Mapping[int, str]) -> Verd
     p = max(named, key=lambda f: f.value or 0.0)
     rank = int(p.detail) if p.detail else None  # a detector that scores nodes names no rank
     node = (homes.get(rank) if rank is not None else None) or p.peer
+    ranks = {int(f.detail) for f in named if f.detail}
+    if len(ranks) >= 2:
+        where = Counter(_home(r, homes, by_gpu) for r in ranks)
+        (most, n), *_ = where.most_common(1)
+        if most is not None and n >= len(ranks) * 2 / 3:
+            # several slow ranks, most on one node: the node, no one rank of it
+            p = max((f for f in named if _home(int(f.detail), homes, by_gpu) == most), key=_value)
+            node, rank = most, None
     v = Verdict(
         Category.STRAGGLER,
         Layer.INFRASTRUCTURE,
@@ -194,7 +206,15 @@ def _named_by_detector(context: list[Finding], homes: Mapping[int, str]) -> Verd
         primary=p,
     )
     v.why("all", "detector_names_rank", f"the straggler detector names {p.detail or node}")
+    if rank is None and len(ranks) >= 2:
+        v.why("culprit", "slow_ranks_on_one_node", f"{len(ranks)} slow ranks, most on {node}")
     return v
+
+
+def _home(rank: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None) -> str | None:
+    """The node ``rank`` ran on: where the bundle says, else its node's block by GPU count
+    (an assumption, used only where several slow ranks agree on one block)."""
+    return homes.get(rank) or next((n for n, b in (by_gpu or {}).items() if rank in b), None)
 
 
 def _waits_for_data(context: list[Finding]) -> Verdict | None:
