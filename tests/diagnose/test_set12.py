@@ -63,9 +63,6 @@ CASES = [
     "q40_import_error_all_ranks",
 ]  # fmt: skip
 GAPS = {
-    "q09_fairseq_wps_two_attempts": (
-        "untuned: category want straggler got unknown; layer want infrastructure got script; culprit want gnode-c04 got none; action want run_diagnostics got none"
-    ),
     "q16_dcp_save_hang": ("untuned: category want storage got network"),
     "q23_ray_train_ecc_error": ("untuned: culprit want 10.64.3.22/rank 17 got 10.64.3.11"),
     "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),

@@ -302,6 +302,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         out.findings += found
         if kind == "text" and not packed:
             logs.append((path, ctx))
+    out.findings += _attempt_nodes(out.files, root)
     # the losses before a NaN, read only where a NaN is: it decides recipe or machine
     nan_attempts = {f.attempt for f in out.findings if f.category is Category.NUMERICAL}
     for path, ctx in logs:
@@ -499,6 +500,31 @@ def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
         attempt=ctx.attempt,
         detail=detail,
     )
+
+
+def _attempt_nodes(files: list[FileReport], root: Path) -> list[Finding]:
+    """Which nodes each attempt of a bundle laid out by attempt ran on (``attempt_node``):
+    attempts whose speeds differ and whose nodes differ by one accuse that node."""
+    seen: set[tuple[int, str]] = set()
+    for rep in files:
+        node, _, attempt = locate(root, root / rep.path)
+        if attempt is not None and node is not None:
+            seen.add((attempt, node))
+    return [
+        Finding(
+            signature="attempt_node",
+            category=Category.UNKNOWN,
+            layer=Layer.INFRASTRUCTURE,
+            action=Action.NONE,
+            severity=0,
+            role=Role.CONTEXT,
+            text=f"attempt {attempt} ran on {node}",
+            source="layout",
+            node=node,
+            attempt=attempt,
+        )
+        for attempt, node in sorted(seen)
+    ]
 
 
 def _rank_log(ctx: Context, signature: str = "rank_log") -> Finding:

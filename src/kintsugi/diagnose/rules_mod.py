@@ -92,7 +92,42 @@ def straggler(
         )
         v.why("all", "slowdown_on_one_node", f"only {node} reports what slows a node down")
         return v
-    return _waits_for_data(context)
+    return _waits_for_data(context) or _slower_attempt(context)
+
+
+def _slower_attempt(context: list[Finding]) -> Verdict | None:
+    """Two attempts of the job, one much slower per iteration, whose nodes differ by one: the
+    node only the slow attempt ran on is the straggler (swapping it out made the job fast)."""
+    nodes: dict[int, set[str]] = {}
+    times: dict[int, list[float]] = {}
+    for f in context:
+        if f.attempt is None or f.node is None:
+            continue
+        if f.signature == "attempt_node":
+            nodes.setdefault(f.attempt, set()).add(f.node)
+        elif f.signature == "step_time" and f.value:
+            times.setdefault(f.attempt, []).append(f.value)
+    speed = {a: statistics.median(v) for a, v in times.items() if a in nodes}
+    if len(speed) < 2:
+        return None
+    slow, fast = max(speed, key=speed.__getitem__), min(speed, key=speed.__getitem__)
+    only = nodes[slow] - nodes[fast]
+    if speed[slow] < STRAGGLER_FACTOR * speed[fast] or len(only) != 1:
+        return None
+    node = only.pop()
+    p = max((f for f in context if f.signature == "step_time" and f.attempt == slow), key=_value)
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        Culprit(node, None),
+        Action.RUN_DIAGNOSTICS,
+        0.5,
+        f"{node} is the straggler: attempt {slow} ran {speed[slow]:.3f}s per iteration with it, "
+        f"attempt {fast} {speed[fast]:.3f}s on the same nodes but it",
+        primary=p,
+    )
+    v.why("all", "slower_with_one_node", f"attempt {slow} differs from attempt {fast} by {node}")
+    return v
 
 
 def _slow_compute(context: list[Finding]) -> Verdict | None:
