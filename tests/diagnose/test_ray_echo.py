@@ -34,3 +34,19 @@ def test_the_worker_node_not_the_driver(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.DEPENDENCY, Action.RESTART_WITHOUT_NODE)
     assert d.culprit is not None and d.culprit.node == "w2"
+
+
+def test_the_driver_names_the_failed_worker_by_address_and_rank(tmp_path: Path) -> None:
+    """Ray Train's driver reports a worker's failure with its address and world rank: the
+    worker's node (here named by its address) and rank, not the driver's."""
+    for node in ("10.64.3.11", "10.64.3.22"):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "dmesg.txt").write_text("")
+    (tmp_path / "10.64.3.11" / "job-driver.log").write_text(
+        "2025-03-14 02:11:09,518\tERROR controller.py:312 -- Detected a worker failure: Training "
+        "worker at (ip=10.64.3.22, pid=4468, world_rank=17) failed with: "
+        "RuntimeError('CUDA error: uncorrectable ECC error encountered')\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_MEMORY
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("10.64.3.22", 17)

@@ -64,7 +64,6 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "q16_dcp_save_hang": ("untuned: category want storage got network"),
-    "q23_ray_train_ecc_error": ("untuned: culprit want 10.64.3.22/rank 17 got 10.64.3.11"),
     "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),
 }
 

@@ -49,6 +49,13 @@ _PREFIX = re.compile(
     r"(?:\[(?!rank)[A-Za-z][\w-]*?(?P<local>\d+)\]:)?"
     r"(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
 )
+# A worker named inside a line by its address and global rank: Ray Train's "Training worker
+# at (ip=10.64.3.22, pid=4468, world_rank=17)" (a node's own "rank=" is no global rank, and
+# an address alone, as in a re-raised RayTaskError's "(pid=1876, ip=...)", may be an echo).
+_WORKER_AT = re.compile(
+    r"\((?=[^()]*\bip=(?P<ip>\d{1,3}(?:\.\d{1,3}){3})\b)"
+    r"(?=[^()]*\bworld_rank=(?P<rank>\d+))[^()]*\)"
+)
 _EXC = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Fault))"
     r"(?::\s?(?P<msg>.*))?$"
@@ -317,6 +324,10 @@ class LineParser:
                 self.task_nodes[t] = st[0]
             if len(st[1]) == 1:
                 rank = st[1][0]
+        if self._host is None and "world_rank=" in body and (worker := _WORKER_AT.search(body)):
+            # a driver's report about one worker by address and global rank ("Training worker
+            # at (ip=10.0.3.22, pid=4468, world_rank=17) failed"): that worker's node and rank
+            self._host, rank = worker["ip"], int(worker["rank"])
         if (
             m
             and (m.group("rank") or m.group("lrank"))
