@@ -120,6 +120,8 @@ class BundleScan:
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
     ro_mounts: dict[str, list[str]] = field(default_factory=dict)
     """Node -> the mount points its mount table lists read-only."""
+    summary_hosts: dict[tuple[str, int], str] = field(default_factory=dict)
+    """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
     srun_tasks: tuple[int, dict[int, set[int]]] = (0, {})
@@ -357,6 +359,8 @@ def _scan_file(
             out.app_seen[key] = max(parser.last_ts, out.app_seen.get(key, parser.last_ts))
     for alias, node in parser.aliases.items():
         out.aliases[alias].add(node)
+    for order, host in parser.summary_hosts.items():
+        out.summary_hosts[(ctx.source, order)] = host
     if ctx.node is not None:
         for (host, pid), rank in parser.pid_ranks.items():
             # NCCL's prefix names the host that logged the line (a merged mpirun or srun

@@ -235,6 +235,27 @@ def crowded(findings: list[Finding], procs: Mapping[str, list[Proc]]) -> list[Fi
     return out
 
 
+def summary_hosts(
+    findings: list[Finding], hosts: Mapping[tuple[str, int], str], nodes: Collection[str]
+) -> list[Finding]:
+    """An entry of torchrun's failure summary that names one of the bundle's nodes as its host
+    is that node's, and says where its rank ran (``rank_home``): a console that holds every
+    node's output (an LSF or Slurm job's) then gives each rank's lines to its node."""
+    out = []
+    homes: dict[int, set[str]] = defaultdict(set)
+    for f in findings:
+        host = hosts.get((f.source, f.order))
+        if host is not None and host in nodes:
+            if f.rank is not None:
+                homes[f.rank].add(host)
+            if host != f.node:
+                f = f.with_(node=host)
+        out.append(f)
+    # a rank that ran on different nodes in different attempts has no one home
+    placed = {r: next(iter(hs)) for r, hs in homes.items() if len(hs) == 1}
+    return out + home_findings(placed, "torchrun", "torchrun's failure summary places")
+
+
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
     """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
     out = []
@@ -299,8 +320,11 @@ def diagnose_bundle(
         raise UserError(f"bundle {path} is not a directory; pass the directory that holds it")
     sigs = sigs or default_signatures()
     scan = scan_bundle(path, sigs)
+    for name in scan.nodes:
+        scan.aliases.pop(name, None)  # a node's own name is no other node's alias
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
+    found = summary_hosts(found, scan.summary_hosts, scan.nodes)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
     if not any(f.signature in ("rank_home", "rank_host") for f in found):
         by_task = srun_task_nodes(*scan.srun_tasks, scan.nodes)

@@ -210,6 +210,8 @@ class LineParser:
         self._ip_hosts: dict[str, str] = {}
         """Address -> the host whose NCCL line announced it."""
         self._host_of: dict[int, str] = {}
+        self.summary_hosts: dict[int, str] = {}
+        """Order of a finding from a torchrun failure summary -> the host its entry names."""
         """Finding order -> the NCCL host of the line (or task) it came from."""
         self._hint: Callable[[], float | None] | None = None
         self._ts: float | None = None
@@ -645,8 +647,11 @@ class LineParser:
         if tr is None or "rank" not in tr.fields:
             return
         f, tr.fields = tr.fields, {}
-        if f.get("host") and self.ctx.node:
-            self.aliases.setdefault(f["host"], self.ctx.node)
+        host = f.get("host") or None
+        if host and self.ctx.node:
+            # the summary's host is this node's name, unless the bundle has a node of that
+            # name (a console holding every node's output: the entry is that node's)
+            self.aliases.setdefault(host, self.ctx.node)
         stamp = f.get("time") or f.get("timestamp")
         if stamp:
             self._ts, self._ts_exact, self._ts_done = parse_ts(stamp), True, True
@@ -699,6 +704,8 @@ class LineParser:
                 first=first,
                 detail=str(code),
             )
+        if host:
+            self.summary_hosts[self._order] = host
 
     def _tasks_are_nodes(self) -> bool:
         """Whether an srun task speaks for several global ranks (torchrun under one task per

@@ -1,0 +1,54 @@
+"""torchrun's failure summary in a console that holds every node's output (an sbatch or LSF
+job's): an entry whose ``host`` is another of the bundle's nodes is that node's, and places
+its rank there; a host that is no node of the bundle (``localhost``) leaves it where it is.
+
+Format: torchrun's ``ChildFailedError`` summary (``Root Cause (first observed failure)``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+
+SUMMARY = """train.py FAILED
+------------------------------------------------------------
+Failures:
+  <NO_OTHER_FAILURES>
+------------------------------------------------------------
+Root Cause (first observed failure):
+[0]:
+  time      : 2023-12-06_03:27:40
+  host      : {host}
+  rank      : 13 (local_rank: 5)
+  exitcode  : -9 (pid: 1784659)
+  error_file: <N/A>
+  traceback : Signal 9 (SIGKILL) received by PID 1784659
+============================================================
+"""
+OOM = (
+    "[Wed Dec  6 03:27:40 2023] Memory cgroup out of memory: Killed process 1784659 (python) "
+    "total-vm:278883533kB, anon-rss:237957901kB, file-rss:626794kB, shmem-rss:0kB, UID:1042\n"
+)
+
+
+def _bundle(root: Path, host: str) -> None:
+    for node in ("cn-0417", "cn-0418"):
+        (root / node).mkdir()
+        (root / node / "dmesg.txt").write_text(OOM if node == "cn-0418" else "")
+    (root / "cn-0417" / "slurm-771204.out").write_text(SUMMARY.format(host=host))
+
+
+def test_the_entry_is_its_host_s(tmp_path: Path) -> None:
+    _bundle(tmp_path, "cn-0418")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "oom"  # the rank the OOM killer took on cn-0418: the job's memory
+    killed = [e for e in d.evidence if "exitcode -9" in e.text]
+    assert killed and d.culprit is None
+
+
+def test_a_host_not_in_the_bundle_stays_with_the_file(tmp_path: Path) -> None:
+    _bundle(tmp_path, "localhost")
+    scan = diagnose_bundle(tmp_path).scan
+    deaths = [f for f in scan.findings if f.rank == 13 and f.signature != "rank_home"]
+    assert deaths and all(f.node == "cn-0417" for f in deaths)
