@@ -56,7 +56,42 @@ def test_the_table_before_gi_ci_columns() -> None:
 
 def test_one_process_per_gpu_is_no_finding() -> None:
     found = gpu_table(smi(8), Context(source="smi", node="n2"))
-    assert [f.signature for f in found] == ["gpu_count"]
+    assert [f.signature for f in found] == ["gpu_count", "gpu_processes"]
+    assert found[1].detail == "0,1,2,3,4,5,6,7" and found[1].value == 8.0
+
+
+NO_PROCS = "|  No running processes found                                                  |\n"
+
+
+def _oom_bundle(root: Path, leftover: bool) -> None:
+    """Two 4-GPU nodes; rank 5 (n2, GPU 1) ran out of GPU memory at its first step; the
+    tables were taken after the job ended."""
+    for node in ("n1", "n2"):
+        (root / node).mkdir()
+        table = HEAD + "".join(GPU.format(i=i, bus=0x18 + 0x10 * i) for i in range(4)) + PROCS
+        if node == "n2" and leftover:
+            table += ROW.format(i=1, pid=88231, name="/usr/bin/python3", mem=38912)
+        else:
+            table += NO_PROCS
+        (root / node / "nvidia-smi.txt").write_text(table)
+    (root / "n2" / "rank5.log").write_text(
+        "[rank5]: torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate "
+        "2.50 GiB (GPU 1; 79.15 GiB total capacity; 36.71 GiB already allocated; 1.06 GiB "
+        "free; 39.02 GiB reserved in total by PyTorch)\n"
+    )
+
+
+def test_an_oom_on_a_gpu_a_process_outlived_the_job_on(tmp_path: Path) -> None:
+    _oom_bundle(tmp_path, leftover=True)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.OOM, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "n2"
+
+
+def test_an_oom_with_every_gpu_empty_afterwards_is_the_job_s(tmp_path: Path) -> None:
+    _oom_bundle(tmp_path, leftover=False)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.OOM, Action.STOP)
 
 
 def test_a_slowed_job_with_a_shared_gpu_names_its_rank(tmp_path: Path) -> None:

@@ -35,8 +35,9 @@ _ROW = re.compile(
 
 
 def gpu_table(text: str, ctx: Context) -> list[Finding]:
-    """The node's GPU count (``gpu_count``, for the ranks it holds) and a context finding for
-    each GPU that holds more compute processes than the node's usual (``gpu_shared``).
+    """The node's GPU count (``gpu_count``, for the ranks it holds), the GPUs that hold compute
+    processes (``gpu_processes``), and a context finding for each GPU that holds more compute
+    processes than the node's usual (``gpu_shared``).
 
     The usual count is the median over the GPUs the process table lists; the process whose
     name the other GPUs' processes do not have is named as the intruder where there is one.
@@ -57,6 +58,22 @@ def gpu_table(text: str, ctx: Context) -> list[Finding]:
     out: list[Finding] = []
     if gpus:
         out.append(gpu_fact(ctx, "gpu_count", f"{len(gpus)} GPUs", value=float(len(gpus))))
+    if gpus or procs:
+        # which GPUs hold compute processes as the table was taken (none: the job had ended)
+        held = ", ".join(
+            f"GPU {g}: " + "; ".join(f"{pid} ({name})" for pid, name in ps[:2])
+            for g, ps in sorted(procs.items())
+        )
+        out.append(
+            gpu_fact(
+                ctx,
+                "gpu_processes",
+                f"nvidia-smi lists {held or 'no running processes'}",
+                min(lines.values(), default=0),
+                ",".join(str(g) for g in sorted(procs)),
+                float(sum(len(ps) for ps in procs.values())),
+            )
+        )
     if len(procs) < 2:
         return out  # one GPU listed: nothing to compare it with
     usual = statistics.median_low(len(ps) for ps in procs.values())

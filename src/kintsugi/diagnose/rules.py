@@ -32,6 +32,7 @@ from kintsugi.diagnose.rules_infra import (
 )
 from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
+    foreign_on_gpu,
     history,
     recurrence,
     straggler,
@@ -223,6 +224,7 @@ def decide(
     same_error_everywhere(v, roots, all_nodes)
     unlike_the_rest(v, roots, fs)
     degraded_link_suspect(v, context, homes)
+    foreign_on_gpu(v, fs, homes)
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)

@@ -508,7 +508,7 @@ SILENT_QUIET_S = 10.0
 """Without a time for the complaint: how long before every other node it must go quiet."""
 
 
-_NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count"}
+_NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count", "gpu_processes"}
 """Findings that describe a node rather than report anything it said about a failure."""
 
 

@@ -483,3 +483,44 @@ def history(v: Verdict, context: list[Finding]) -> None:
             "recurs_across_jobs",
             f"{v.culprit.node} was blamed in {len(past)} earlier job(s): exclude it",
         )
+
+
+_OOM_GPU = re.compile(r"\bGPU (\d+)\b")
+
+
+def foreign_on_gpu(v: Verdict, fs: list[Finding], homes: Mapping[int, str]) -> None:
+    """A CUDA OOM on a GPU that ``nvidia-smi`` shows held by a process the job's are not: the
+    GPU another process fills, not the configuration: exclude the node.
+
+    The process is not the job's when the table was taken after the job ended (the other
+    nodes' tables list no process) or when another process shares that GPU with the rank.
+    """
+    p = v.primary
+    if v.category is not Category.OOM or p is None or p.node is None:
+        return
+    if "out of memory" not in p.text.lower() or "cuda" not in p.text.lower():
+        return
+    tables = {f.node: f for f in fs if f.signature == "gpu_processes" and f.node}
+    mine = tables.get(p.node)
+    if mine is None or not mine.detail:
+        return
+    g = _OOM_GPU.search(p.text)
+    block = rank_blocks(homes).get(p.node)
+    gpu = g[1] if g else (str(p.rank - block.start) if p.rank is not None and block else None)
+    if gpu is None or gpu not in mine.detail.split(","):
+        return
+    ended = any(not t.value for n, t in tables.items() if n != p.node)
+    shared = any(
+        f.signature == "gpu_shared" and f.node == p.node and f.detail == f"gpu{gpu}" for f in fs
+    )
+    if not (ended or shared):
+        return
+    v.layer, v.action, v.confidence = Layer.INFRASTRUCTURE, Action.RESTART_WITHOUT_NODE, 0.8
+    v.culprit = Culprit(p.node, p.rank)
+    v.summary = f"another process holds the GPU: {v.summary}; {mine.text}"
+    v.why(
+        "layer, culprit, action",
+        "foreign_process_on_gpu",
+        f"GPU {gpu} of {p.node} holds a process "
+        + ("after the job ended (the other nodes' GPUs hold none)" if ended else "beside the rank"),
+    )
