@@ -71,3 +71,16 @@ def test_a_flat_bundle_names_nodes_by_file(tmp_path: Path) -> None:
     (tmp_path / "train.log").write_text("step 1\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is not None and d.culprit.node == "node-c"
+
+
+def test_a_pdsh_host_before_a_cpp_abort_is_that_host(tmp_path: Path) -> None:
+    """DeepSpeed's pdsh console: ``dgx-a-03: terminate called after throwing ...`` is
+    dgx-a-03's line, not the launching node's."""
+    for node in ("dgx-a-01", "dgx-a-03"):
+        (tmp_path / node).mkdir()
+    (tmp_path / "dgx-a-01" / "deepspeed-launcher.log").write_text(
+        "dgx-a-03: terminate called after throwing an instance of 'std::runtime_error'\n"
+        "dgx-a-03:   what():  NCCL error: unhandled system error\n"
+    )
+    scan = diagnose_bundle(tmp_path).scan
+    assert {f.node for f in scan.findings if f.role.value == "root"} == {"dgx-a-03"}

@@ -42,8 +42,9 @@ from kintsugi.events import Action, Category, Layer
 # or Lightning's ("[rank: 11] "), both global ranks.
 _PREFIX = re.compile(
     r"^(?:[a-z][\w-]*/\d+ (?=\[))?"  # torchx
-    r"(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "  # pdsh -S / DeepSpeed, before a bracket,
-    r"(?=\[|Traceback|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"  # a traceback,
+    # pdsh -S / DeepSpeed's host, before a bracket, a traceback, a C++ abort, an exception,
+    r"(?:(?P<host>[A-Za-z][\w-]*\d[\w.-]*): "
+    r"(?=\[|Traceback|terminate called|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"
     r"|[A-Za-z][\w.-]*:\d+:\d+ \[))?"  # or NCCL's own host:pid:tid prefix
     r"(?:\s{0,4}(?P<task>\d{1,6}): )?(?:\[\d+,(?P<mpi>\d+)\]<std(?:out|err)>:)?"
     r"(?:\[(?!rank)[A-Za-z][\w-]*?(?P<local>\d+)\]:)?"
