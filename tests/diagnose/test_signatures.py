@@ -162,6 +162,22 @@ def test_builtin_signature_matches_its_real_line(name: str) -> None:
     assert hit[0].name == name
 
 
+ALSO = [
+    (
+        "extension_build_failed",
+        "deepspeed.ops.op_builder.builder.CUDAMismatchException: >- DeepSpeed Op Builder: "
+        "Installed CUDA version 11.8 does not match the version torch was compiled with 12.1",
+    ),
+]
+"""Other real wordings of the same failure."""
+
+
+@pytest.mark.parametrize(("name", "line"), ALSO)
+def test_builtin_signature_matches_its_other_wordings(name: str, line: str) -> None:
+    hit = load_signatures(use_env=False).match(line)
+    assert hit is not None and hit[0].name == name
+
+
 def test_every_builtin_signature_has_a_test_line() -> None:
     names = {s.name for s in load_signatures(use_env=False).signatures}
     assert names <= set(LINES), f"untested signatures: {sorted(names - set(LINES))}"
