@@ -23,7 +23,7 @@ from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import processes_in_collective
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
-from kintsugi.diagnose.mounts import read_only_mounts
+from kintsugi.diagnose.mounts import network_mounts, read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
 from kintsugi.diagnose.parse_state import Context
@@ -120,6 +120,8 @@ class BundleScan:
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
     ro_mounts: dict[str, list[str]] = field(default_factory=dict)
     """Node -> the mount points its mount table lists read-only."""
+    net_mounts: dict[str, list[str]] = field(default_factory=dict)
+    """Node -> the mount points its mount table or ``df`` lists on network file systems."""
     summary_hosts: dict[tuple[str, int], str] = field(default_factory=dict)
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
@@ -279,6 +281,10 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
             if node in out.nodes and b" type " in head and (b"(ro" in head or b" ro," in head):
                 ro = read_only_mounts(head.decode("utf-8", "replace"))
                 out.ro_mounts.setdefault(node, []).extend(ro)
+            if node in out.nodes and (b" type " in head or b"Mounted on" in head):
+                net = network_mounts(head.decode("utf-8", "replace"))
+                if net or b"Mounted on" in head:
+                    out.net_mounts.setdefault(node, []).extend(net)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
                 out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):

@@ -1,5 +1,6 @@
-"""A node's mount table (``mount`` or ``/proc/mounts``), to tell a path the job was given
-read-only from a file system that went read-only under it.
+"""A node's mount table (``mount``, ``/proc/mounts`` or ``df``), to tell a path the job was
+given read-only from a file system that went read-only under it, and a path on a file system
+every node shares (NFS, Lustre, GPFS...) from one on the node's own disk.
 
 ``OSError: [Errno 30] Read-only file system: '/datasets/ckpt'`` on a path mounted ``ro`` by
 configuration, with no kernel remount, is the job's configuration (it was told to write
@@ -56,3 +57,67 @@ def configured_read_only(findings: list[Finding], ro: Mapping[str, list[str]]) -
             )
         out.append(f)
     return out
+
+
+NETWORK_FS = ("nfs", "lustre", "gpfs", "beegfs", "wekafs", "cifs", "smb", "ceph", "glusterfs",
+              "fuse.", "9p", "panfs", "vast")  # fmt: skip
+"""File system types (``mount``'s ``type``) that live on servers every node reaches."""
+LOCAL_SOURCES = ("/dev/", "tmpfs", "devtmpfs", "overlay", "shm", "none", "udev", "efivarfs",
+                 "proc", "sysfs", "cgroup", "rootfs", "devpts", "mqueue")  # fmt: skip
+"""Sources of ``df``'s rows that are the node's own (a block device, memory, a container)."""
+# df -h / df -T: "gpfs01   8.2P  5.9P  2.3P  72% /gpfs" (with a type column after -T)
+_DF = re.compile(
+    r"^(?P<src>\S+)\s+(?:(?P<type>[a-z][\w.]*)\s+)?[\d.]+[KMGTPE]?i?B?\s+[\d.]+[KMGTPE]?i?B?\s+"
+    r"[\d.]+[KMGTPE]?i?B?\s+\d+%\s+(?P<mp>/\S*)\s*$",
+    re.M,
+)
+_MOUNT_TYPED = re.compile(r"^(?P<src>\S+) on (?P<mp>/\S*) type (?P<type>\S+) ", re.M)
+_PROC_TYPED = re.compile(r"^(?P<src>\S+) (?P<mp>/\S*) (?P<type>\S+) [\w,=.:/-]+ \d+ \d+\s*$", re.M)
+
+
+def network_mounts(text: str) -> list[str]:
+    """The mount points a mount table or ``df`` lists on a network or parallel file system."""
+    out = []
+    for rx in (_MOUNT_TYPED, _PROC_TYPED):
+        for m in rx.finditer(text):
+            if m["type"].lower().startswith(NETWORK_FS):
+                out.append(m["mp"])
+    if "Mounted on" in text:
+        for m in _DF.finditer(text):
+            kind = (m["type"] or "").lower()
+            src = m["src"]
+            if kind.startswith(NETWORK_FS) or (
+                not kind and not src.startswith(LOCAL_SOURCES) and src != "-"
+            ):
+                out.append(m["mp"])
+    return out
+
+
+_PATH = re.compile(r"['\"](?P<path>/[^'\"]+)['\"]")
+
+
+def on_shared_mount(findings: list[Finding], shared: Mapping[str, list[str]]) -> list[Finding]:
+    """Storage errors on a path under a file system every node shares (the node's own table
+    says so, or any node's where its own is missing): the shared service's, not the node's
+    (``detail`` ``shared:<mount point>``: no node to exclude).
+
+    Args:
+        shared: node -> its network mount points, for every node whose table the bundle has.
+    """
+    if not shared:
+        return findings
+    anywhere = sorted({mp for mps in shared.values() for mp in mps}, key=len, reverse=True)
+    out = []
+    for f in findings:
+        m = _PATH.search(f.text) if f.category is Category.STORAGE else None
+        if m is not None:
+            mounts = shared.get(f.node or "", anywhere)
+            hit = next((mp for mp in mounts if _under(m["path"], mp)), None)
+            if hit is not None and hit != "/":
+                f = f.with_(detail=f"shared:{hit}")
+        out.append(f)
+    return out
+
+
+def _under(path: str, mount: str) -> bool:
+    return path == mount or path.startswith(mount.rstrip("/") + "/")

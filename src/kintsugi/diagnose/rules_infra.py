@@ -83,6 +83,8 @@ def hardware(
         gpu = [f for f in hw if f.node == p.node and f.category in GPU and f.severity >= 4]
         if gpu:
             p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    if p.category is Category.STORAGE and p.detail.startswith("shared:"):
+        return _shared_mount(p, hw)
     rank = p.rank
     # several ranks of the node hit it (its disk, its memory, its link): the node's resource,
     # not one rank's
@@ -143,6 +145,24 @@ def hardware(
     )
     if action is not p.action:
         v.why("action", "local_storage", f"only {p.node} of {len(nodes)} nodes: exclude it")
+    return v
+
+
+def _shared_mount(p: Finding, hw: list[Finding]) -> Verdict:
+    """A storage error on a path of a file system every node mounts from its servers: the
+    shared service, whichever node's rank hit it first; no node to exclude."""
+    mount = p.detail.removeprefix("shared:")
+    v = Verdict(
+        Category.STORAGE,
+        Layer.INFRASTRUCTURE,
+        None,
+        p.action,
+        0.8,
+        f"storage on the shared file system {mount}: {p.text}",
+        primary=p,
+        support=[f for f in hw if f is not p and f.detail == p.detail][:3],
+    )
+    v.why("all", "shared_mount", f"{mount} is a network file system the nodes share")
     return v
 
 
