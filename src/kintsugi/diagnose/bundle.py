@@ -555,6 +555,12 @@ def _rank_log(ctx: Context, signature: str = "rank_log") -> Finding:
     )
 
 
+STEADY_REPORTS = 5
+"""A straggler detector that names the same rank in this many reports..."""
+STEADY_SHARE = 0.6
+"""... and in this share of all its reports names a rank that is steadily behind."""
+
+
 def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
     """Per-rank timing findings: the median iteration time and the slowdown from start to end,
     the median wait for data, and the ranks a straggler detector named as the slowest."""
@@ -575,6 +581,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the fastest")
         for r, s in parser.slow_reports.items()
     ] + [(f"node {n}", "", n, s, "the median") for n, s in parser.slow_node_reports.items()]
+    total = sum(s.seen for _, _, _, s, _ in reports)
     for who, detail, node, s, against in reports:
         if s.seen < 2:
             continue  # named once: a hiccup, not a straggler
@@ -583,7 +590,10 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
             f"the straggler detector named {who} the slowest in {s.seen} report(s), "
             f"{med:.2f}x {against}"
         )
-        named = _timing("slowest_rank_named", text, ctx, None, med)
+        # named in most of many reports: one rank behind all along, even by a little
+        steady = s.seen >= STEADY_REPORTS and s.seen >= STEADY_SHARE * total
+        sig = "slowest_rank_steady" if steady else "slowest_rank_named"
+        named = _timing(sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
     for rank, s in parser.step_times.items():

@@ -107,6 +107,7 @@ STEP_TIME_KEYWORDS = (
     "samples per second",
     "batches_per_sec",
     "ups=",
+    "currsamplespersec=",
 )
 """Lower-case literals of iteration-time lines, for the text prefilter. Not "tokens/s": many
 loops print it on every log line of every rank, and scanning all of those costs the engine
@@ -148,6 +149,13 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
     ),
     # tqdm: "3.41it/s"
     (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
+    # DeepSpeed's timer: "RunningAvgSamplesPerSec=412.86, CurrSamplesPerSec=255.01" (this
+    # interval's throughput; the running average lags a slowdown)
+    (
+        ("currsamplespersec=",),
+        re.compile(r"\bCurrSamplesPerSec=(?P<v>\d+(?:\.\d+)?)"),
+        -1000.0,
+    ),
     # fairseq's train_inner: "wps=30546.0, ups=0.93, wpb=32768.0" (updates per second)
     (("ups=",), re.compile(r"\bups=(?P<v>\d+(?:\.\d+)?)"), -1.0),
     # Composer's console logger: "Train throughput/batches_per_sec: 0.5228"

@@ -34,6 +34,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    rank_by_gpu_block,
     recurrence,
     straggler,
     thermal,
@@ -228,6 +229,7 @@ def decide(
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)
+    rank_by_gpu_block(v, by_gpu)
     fabric_recovered(v, fs)
     wanders(v, roots + symptoms)  # restarting already failed to shake it off
     return _finish(v, fs)

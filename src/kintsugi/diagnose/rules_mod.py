@@ -17,6 +17,9 @@ from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
 
 STRAGGLER_FACTOR = 1.3
 """A rank this much slower than the median of all ranks is a straggler (healthy spread < 10%)."""
+STEADY_FACTOR = 1.1
+"""A rank a detector names as the slowest in most of its reports counts from this much slower
+(a consistent 10% is a sick part; the healthy spread moves from rank to rank)."""
 SLOWDOWN_FACTOR = 1.2
 """Iterations this much slower at the end of a log than at its start count as a slowdown."""
 DATA_WAIT_FACTOR = 3.0
@@ -28,6 +31,7 @@ _TIMES = (
     "step_slowdown",
     "data_wait",
     "slowest_rank_named",
+    "slowest_rank_steady",
     "compute_time",
     "comm_wait",
 )
@@ -215,7 +219,8 @@ def _named_by_detector(
     named = [
         f
         for f in context
-        if f.signature == "slowest_rank_named" and (f.value or 0.0) >= STRAGGLER_FACTOR
+        if (f.signature == "slowest_rank_named" and (f.value or 0.0) >= STRAGGLER_FACTOR)
+        or (f.signature == "slowest_rank_steady" and (f.value or 0.0) >= STEADY_FACTOR)
     ]
     if not named:
         return None
@@ -248,7 +253,7 @@ def _named_by_detector(
 
 def _home(rank: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None) -> str | None:
     """The node ``rank`` ran on: where the bundle says, else its node's block by GPU count
-    (an assumption, used only where several slow ranks agree on one block)."""
+    (``ranks.gpu_blocks``: how operators number ranks when nothing in the bundle says)."""
     return homes.get(rank) or next((n for n, b in (by_gpu or {}).items() if rank in b), None)
 
 
@@ -524,3 +529,15 @@ def foreign_on_gpu(v: Verdict, fs: list[Finding], homes: Mapping[int, str]) -> N
         f"GPU {gpu} of {p.node} holds a process "
         + ("after the job ended (the other nodes' GPUs hold none)" if ended else "beside the rank"),
     )
+
+
+def rank_by_gpu_block(v: Verdict, by_gpu: Mapping[str, range]) -> None:
+    """A slow rank no log placed and no clocking-down node claimed: the node whose block of
+    ranks by GPU count holds it (the assumption comes last, after every piece of evidence)."""
+    if v.category is not Category.STRAGGLER or v.culprit is None or v.culprit.node is not None:
+        return
+    rank = v.culprit.rank
+    node = _home(rank, {}, by_gpu) if rank is not None else None
+    if node is not None:
+        v.culprit = Culprit(node, rank)
+        v.why("culprit", "rank_by_gpu_block", f"rank {rank} is in {node}'s block of GPUs")
