@@ -54,6 +54,7 @@ LINES = {
     "nccl_system_error": "NCCL WARN NET/IB : Got completion from peer 10.0.0.7<43013> with "
     "error 12, opcode 0, len 0, vendor err 129 (Recv)",
     "link_up": "[Tue May 14 22:20:53 2024] mlx5_core 0000:1a:00.0 ens200np0: Link up",
+    "nfs_server_ok": "[Thu Jun 27 09:00:46 2024] nfs: server nfs-data01 OK",
     "nic_link_down": "[9001.0] mlx5_core 0000:5e:00.0 ib0: Link down",
     "gloo_peer_closed": "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:553] "
     "Connection closed by peer [127.0.0.1]:416",

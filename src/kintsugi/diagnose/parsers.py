@@ -93,12 +93,21 @@ _RAISED = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b:")
 """An exception's text, which stays an error whatever level it was logged at."""
 
 
+_PY_WARNING = re.compile(r"^\s*\S+\.py:\d+: [A-Z]\w*Warning: ")
+"""Python's ``warnings`` line (``/site-packages/torchvision/io/image.py:13: UserWarning:
+Failed to load image Python extension: 'libc10_cuda.so: cannot open ...'``)."""
+
+
 def informational(body: str) -> bool:
-    """Whether the line's own level marker says INFO/DEBUG (NCCL, glog, Python logging).
+    """Whether the line's own level marker says INFO/DEBUG (NCCL, glog, Python logging), or
+    it is a Python warning.
 
     Such lines are the job telling what it does (``NCCL INFO NET/Plugin : dlerror=...
-    using internal implementation``), not failing; a signature must opt in to match them.
+    using internal implementation``) or what it works around, not failing; a signature must
+    opt in to match them.
     """
+    if _PY_WARNING.match(body):
+        return True
     return _INFO_LEVEL.search(body[:_LEVEL_HEAD]) is not None and not _RAISED.search(body)
 
 

@@ -25,6 +25,7 @@ from kintsugi.diagnose.rules_infra import (
     hardware,
     mixed_nccl,
     network_switch,
+    nfs_recovered,
     outlived,
     ridden_out,
     setup_everywhere,
@@ -190,6 +191,7 @@ def decide(
     ]
     roots = outlived(without_history(roots, symptoms), context)
     roots = ridden_out(roots, symptoms, fs)
+    roots = nfs_recovered(roots, symptoms, fs)
     v = (
         finished(roots, context, homes, by_gpu)
         or ended_by_scheduler(roots, context, homes, symptoms, by_gpu)

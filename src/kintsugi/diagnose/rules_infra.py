@@ -469,6 +469,41 @@ def _after(up: Finding, down: Finding) -> bool:
     return up.ts is None if up.source != down.source else up.order > down.order
 
 
+_NFS_SERVER = re.compile(r"nfs: server (\S+) (?:not responding|OK)")
+
+
+def nfs_recovered(
+    roots: list[Finding], symptoms: list[Finding], fs: list[Finding]
+) -> list[Finding]:
+    """``roots`` without the NFS servers that stopped answering and answered again (the
+    client's ``nfs: server X OK``): a hiccup that was over before anything else failed, or,
+    where the other failures have no time, one they do not look like (no storage error, no
+    hang: what a server that stops answering causes)."""
+    oks = [
+        (f, m[1])
+        for f in fs
+        if f.signature == "nfs_server_ok" and (m := _NFS_SERVER.search(f.text))
+    ]
+    if not oks:
+        return roots
+    rest = [f for f in roots + symptoms if not _NFS_SERVER.search(f.text)]
+    timed = [f.ts for f in rest if f.ts is not None and f.ts_exact]
+    first = min(timed) if timed else None
+    alike = any(f.category in (Category.STORAGE, Category.HANG) for f in rest)
+
+    def over(f: Finding) -> bool:
+        m = _NFS_SERVER.search(f.text)
+        if m is None or "not responding" not in f.text or f.ts is None:
+            return False
+        back = [o.ts for o, server in oks if o.node == f.node and server == m[1] and o.ts]
+        after = [t for t in back if t > f.ts]
+        if not after:
+            return False
+        return min(after) < first if first is not None else not alike
+
+    return [f for f in roots if not over(f)]
+
+
 def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding]) -> list[Finding]:
     """``roots`` without the node's own link flaps, when nothing else failed anywhere: a port
     that went down and came back (a later ``Link up``, an ``ibstat`` snapshot with ``State:

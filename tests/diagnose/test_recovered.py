@@ -1,0 +1,56 @@
+"""What was over before the job failed is not why it failed: an NFS server that answered
+again (``nfs: server X OK``) before anything else went wrong, and Python warnings, which
+report what a library works around, not a failure.
+
+Formats: the NFS client's kernel lines (``dmesg -T``), Python's ``warnings`` lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Action, Category
+
+MISSING = (
+    "[rank{r}]: FileNotFoundError: [Errno 2] No such file or directory: "
+    "'/datasets/slimpj/tok/chunk7_text_document.idx'\n"
+)
+
+
+def _bundle(root: Path, ok: bool, error: str = MISSING) -> None:
+    for i, node in enumerate(("dg-01", "dg-02")):
+        (root / node).mkdir()
+        dmesg = ""
+        if node == "dg-02":
+            dmesg = (
+                "[Thu Jun 27 09:00:05 2024] nfs: server nfs-data01 not responding, still trying\n"
+            )
+            if ok:
+                dmesg += "[Thu Jun 27 09:00:46 2024] nfs: server nfs-data01 OK\n"
+        (root / node / "dmesg.txt").write_text(dmesg)
+        (root / node / "train.log").write_text("".join(error.format(r=2 * i + k) for k in (0, 1)))
+
+
+def test_a_server_that_answered_again_did_not_lose_a_file(tmp_path: Path) -> None:
+    _bundle(tmp_path, ok=True)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action, d.culprit) == (Category.USER_CODE, Action.STOP, None)
+
+
+def test_a_server_still_away_is_the_storage(tmp_path: Path) -> None:
+    _bundle(tmp_path, ok=False)
+    assert diagnose_bundle(tmp_path).diagnosis.category is Category.STORAGE
+
+
+def test_a_python_warning_is_no_failure(tmp_path: Path) -> None:
+    warning = (
+        "/opt/conda/lib/python3.10/site-packages/torchvision/io/image.py:13: UserWarning: "
+        "Failed to load image Python extension: 'libc10_cuda.so: cannot open shared object "
+        "file: No such file or directory'\n"
+    )
+    for node in ("n1", "n2"):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "train.log").write_text(warning)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE)
