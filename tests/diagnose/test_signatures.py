@@ -68,6 +68,7 @@ LINES = {
     "image_pull_failed": 'containerd[1633]: level=error msg="PullImage \\"us-docker.pkg.dev/ml/'
     'train/llm:2024.06\\" failed" error="failed to extract layer: no space left on device"',
     "extension_build_failed": "RuntimeError: Error building extension 'fused_adam'",
+    "torch_op_missing": "RuntimeError: operator torchvision::nms does not exist",
     "compiler_backend_failed": "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' "
     "raised: LoweringException: AssertionError:",
     "ofi_request_error": "ip-10-0-70-149:2115260:2116160 [1] NCCL WARN NET/OFI Request "

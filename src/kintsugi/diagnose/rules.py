@@ -607,7 +607,12 @@ def _finish(v: Verdict, fs: list[Finding]) -> Diagnosis:
         ev.append(v.primary)
     ev += v.support
     rest = sorted((f for f in fs if f.role is not Role.META and f not in ev), key=order)
-    ev += [f for f in rest if f.role is Role.ROOT] + [f for f in rest if f.role is not Role.ROOT]
+    # then what else failed; of the context, only what speaks to this kind of failure (a port
+    # that is up, a server that answers, a step time say little about a crash)
+    ev += [f for f in rest if f.role is Role.ROOT] + [f for f in rest if f.role is Role.SYMPTOM]
+    ev += [
+        f for f in rest if f.role is Role.CONTEXT and (f.severity >= 2 or f.category is v.category)
+    ]
     seen: set[str] = set()
     evidence = []
     for f in ev:
