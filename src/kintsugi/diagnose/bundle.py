@@ -20,7 +20,7 @@ from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
-from kintsugi.diagnose.hang import processes_in_collective
+from kintsugi.diagnose.hang import processes_in_collective, split_processes
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import network_mounts, read_only_mounts
@@ -354,7 +354,14 @@ def _scan_file(
             out.rank_nodes[ctx.rank] = ctx.node
         return []
     elif kind == "stacks" and size <= MAX_JSON:
-        return _node_stacks(_text(path, ctx), ctx)
+        text = _text(path, ctx)
+        for rank, pid, block in split_processes(text):
+            # a node's dump of its processes, each labelled with its rank: each rank's stack
+            if rank is not None and ctx.node:
+                out.stacks.setdefault(rank, block)
+                out.rank_nodes.setdefault(rank, ctx.node)
+                out.pid_ranks.setdefault((ctx.node, pid), rank)
+        return _node_stacks(text, ctx)
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)

@@ -268,11 +268,19 @@ def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int
     return out
 
 
+STALL_ENDS = ("job_cancelled", "job_time_limit")
+"""A scheduler's end of a job: dumps taken before it were taken of a stalled job."""
+
+
 def hang_from_dumps(scan: BundleScan) -> list[Finding]:
-    """A hang finding from stack and flight-recorder dumps in the bundle, when ranks timed out."""
-    if not (scan.stacks or scan.flight_records) or not any(
-        f.category is Category.HANG and f.role is Role.SYMPTOM for f in scan.findings
-    ):
+    """A hang finding from stack and flight-recorder dumps in the bundle, when ranks timed out
+    or the scheduler ended the job the dumps were taken of (an operator dumps a stalled job,
+    then cancels it)."""
+    stalled = any(
+        (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
+        for f in scan.findings
+    )
+    if not (scan.stacks or scan.flight_records) or not stalled:
         return []
     rank, why = suspect_from(scan.stacks, [], scan.flight_records)
     if rank is None:
@@ -286,10 +294,10 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
             signature="hang_detected",
             category=Category.HANG,
             layer=Layer.INFRASTRUCTURE,
-            action=Action.RESTART_WITHOUT_NODE if device else Action.RESTART,
+            action=Action.RESTART_WITHOUT_NODE if device else Action.RUN_DIAGNOSTICS,
             severity=3,
             role=Role.ROOT,
-            text=f"ranks timed out in a collective; rank {rank} is {why}",
+            text=f"the ranks stopped making progress; rank {rank} is {why}",
             source="stacks" if scan.stacks else "flight_recorder",
             node=node,
             rank=rank,

@@ -24,10 +24,15 @@ _DEVICE_WAIT = re.compile(
 )
 _FR_FILE = re.compile(r"rank[_-]?(\d+)", re.I)
 MAX_DUMP_BYTES = 64 << 20
+_PYSPY_MAIN = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
 
 
 def main_thread(dump: str) -> str:
-    """The main thread's block of a faulthandler all-threads dump (listed last)."""
+    """The main thread's block of a dump: py-spy's ``"MainThread"``, or a faulthandler
+    all-threads dump's last (the main thread is listed last)."""
+    m = _PYSPY_MAIN.search(dump)
+    if m is not None:
+        return m[1]
     blocks = [b.strip() for b in re.split(r"\n(?=(?:Current thread|Thread) 0x)", dump) if b.strip()]
     return blocks[-1] if blocks else dump.strip()
 
@@ -38,7 +43,6 @@ def in_collective(stack: str) -> bool:
 
 
 _PYSPY_PROCESS = re.compile(r"^Process \d+: ", re.M)
-_PYSPY_MAIN = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
 
 
 def processes_in_collective(dump: str) -> tuple[int, int]:
@@ -51,6 +55,61 @@ def processes_in_collective(dump: str) -> tuple[int, int]:
         if m is not None and _COLLECTIVE.search(m[1]):
             waiting += 1
     return len(procs), waiting
+
+
+_RANK_LABEL = re.compile(r"(?i)\brank[ =:_-]?(\d+)\b")
+_PYSPY_HEADER = re.compile(r"^Process (\d+): ", re.M)
+
+
+def split_processes(dump: str) -> list[tuple[int | None, int, str]]:
+    """A ``py-spy dump`` of several processes in one file: (rank, pid, its dump) for each,
+    the rank where the lines just before its ``Process N:`` header label it (``### RANK=16
+    LOCAL_RANK=0 pid=151800``, ``== rank 16 ==``), else None."""
+    heads = list(_PYSPY_HEADER.finditer(dump))
+    out: list[tuple[int | None, int, str]] = []
+    for i, h in enumerate(heads):
+        start = heads[i - 1].end() if i else 0
+        lead = dump[start : h.start()].rstrip().splitlines()[-2:]
+        label = next((m for line in reversed(lead) if (m := _RANK_LABEL.search(line))), None)
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(dump)
+        rank = int(label[1]) if label else None
+        out.append((rank, int(h[1]), dump[h.start() : end]))
+    return out
+
+
+_PYSPY_TOP = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n[ \t]+(\S[^\n]*)', re.M)
+_FAULTHANDLER_TOP = re.compile(r'^\s+File "([^"]+)", line \d+ in (\S+)', re.M)
+
+
+def top_frame(stack: str) -> str | None:
+    """The innermost frame of a dump's main thread (py-spy's first frame line, faulthandler's
+    first ``File`` line), without line numbers: where that process was."""
+    m = _PYSPY_TOP.search(stack)
+    if m is not None:
+        return re.sub(r":\d+\)$", ")", m[1].strip())
+    f = _FAULTHANDLER_TOP.search(main_thread(stack))
+    return f"{f[2]} ({f[1]})" if f else None
+
+
+ODD_ONE_OUT_MIN = 3
+"""Ranks whose dumps must agree before the one that differs is the suspect."""
+
+
+def odd_one_out(stacks: Mapping[int, str]) -> int | None:
+    """The one rank whose main thread is somewhere else than every other rank's, all of
+    whose innermost frames are the same (waiting for a result the odd one never sends)."""
+    tops = {r: t for r, s in stacks.items() if (t := top_frame(s)) is not None}
+    if len(tops) < ODD_ONE_OUT_MIN:
+        return None
+    counts: dict[str, int] = {}
+    for t in tops.values():
+        counts[t] = counts.get(t, 0) + 1
+    if len(counts) != 2:
+        return None
+    rare = min(counts, key=counts.__getitem__)
+    if counts[rare] != 1:
+        return None
+    return next(r for r, t in tops.items() if t == rare)
 
 
 def waits_on_device(stack: str) -> bool:
@@ -92,8 +151,9 @@ def suspect_from(
 ) -> tuple[int | None, str]:
     """The rank most likely to have caused a hang, with the reason. Pure.
 
-    Order: a stopped rank (state T); the one rank not inside a collective while others are;
-    the one rank whose flight recorder is behind the others'.
+    Order: a stopped rank (state T); the one rank not inside a collective while others are
+    (or, no frame naming a collective, the one rank whose stack differs from all the others',
+    which agree); the one rank whose flight recorder is behind the others'.
     """
     if stopped:
         return min(stopped), "stopped (process state T)"
@@ -101,6 +161,9 @@ def suspect_from(
     inside = [r for r, s in stacks.items() if in_collective(s)]
     if len(outside) == 1 and inside:
         return outside[0], "the only rank not inside the collective the others wait in"
+    odd = odd_one_out(stacks) if not inside else None
+    if odd is not None:
+        return odd, "the only rank whose stack is elsewhere: every other rank waits at one place"
     lag = laggards(dumps)
     if len(lag) == 1:
         return lag[0], "its flight recorder never reached the collective the others entered"

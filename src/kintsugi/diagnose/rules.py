@@ -190,11 +190,13 @@ def decide(
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
     roots = outlived(without_history(roots, symptoms), context)
+    # the dumps of a job the scheduler then ended show where it had stalled: a hang
+    stalled = any(f.signature == "hang_detected" for f in fs)
     roots = ridden_out(roots, symptoms, fs)
     roots = nfs_recovered(roots, symptoms, fs)
     v = (
         finished(roots, context, homes, by_gpu)
-        or ended_by_scheduler(roots, context, homes, symptoms, by_gpu)
+        or (None if stalled else ended_by_scheduler(roots, context, homes, symptoms, by_gpu))
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or hardware(roots, symptoms, all_nodes, homes)

@@ -680,7 +680,7 @@ def main() -> None:
             "infrastructure",
             "node-b",
             3,
-            "restart",
+            "run_diagnostics",
             "https://github.com/pytorch/pytorch/issues (gloo Timed out waiting for recv)",
         ),
     )

@@ -1,0 +1,71 @@
+"""A job that stopped making progress, dumped with py-spy and then cancelled: every rank but
+one waits at one place (not always a frame named after a collective: ``loss.item()`` waits on
+the all-reduce too), the odd one is elsewhere. That rank is the hang's suspect, and the
+scheduler's cancel ended a hang, not a healthy job.
+
+Format: one ``py-spy dump`` file per node, each process labelled with its rank
+(``### RANK=17 LOCAL_RANK=1 pid=172976``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.hang import odd_one_out, split_processes, suspect_from
+from kintsugi.events import Action, Category
+
+WAITING = """Process {pid}: /usr/bin/python3 train.py
+Python v3.10.12 (/usr/bin/python3.10)
+
+Thread {pid} (active): "MainThread"
+    train_step (olmo/train.py:822)
+    fit (olmo/train.py:1176)
+Thread 152111 (idle): "Thread-1 (_pin_memory_loop)"
+    wait (threading.py:324)
+    _pin_memory_loop (torch/utils/data/_utils/pin_memory.py:54)
+"""
+ELSEWHERE = """Process {pid}: /usr/bin/python3 train.py
+Python v3.10.12 (/usr/bin/python3.10)
+
+Thread {pid} (active): "MainThread"
+    _launch_kernel (triton/compiler/compiler.py:383)
+    forward (olmo/model.py:519)
+    train_step (olmo/train.py:801)
+"""
+
+
+def node_dump(ranks: range, odd: int | None = None) -> str:
+    return "".join(
+        f"### RANK={r} LOCAL_RANK={r % 4} pid={1000 + r}\n"
+        + (ELSEWHERE if r == odd else WAITING).format(pid=1000 + r)
+        + "\n"
+        for r in ranks
+    )
+
+
+def test_split_by_the_rank_labels() -> None:
+    parts = split_processes(node_dump(range(4, 8)))
+    assert [(r, pid) for r, pid, _ in parts] == [(4, 1004), (5, 1005), (6, 1006), (7, 1007)]
+
+
+def test_the_odd_one_out() -> None:
+    stacks = {r: block for r, _, block in split_processes(node_dump(range(8), odd=5))}
+    assert odd_one_out(stacks) == 5
+    assert suspect_from(stacks, [], {})[0] == 5
+    # two places, two ranks each: nobody stands out
+    two = {r: (ELSEWHERE if r < 2 else WAITING).format(pid=r) for r in range(4)}
+    assert odd_one_out(two) is None
+
+
+def test_a_stalled_job_dumped_then_cancelled_is_a_hang(tmp_path: Path) -> None:
+    for i, node in enumerate(("bx-01", "bx-02")):
+        (tmp_path / node).mkdir()
+        ranks = range(4 * i, 4 * i + 4)
+        (tmp_path / node / "py-spy-dump-all-ranks.txt").write_text(node_dump(ranks, odd=6))
+    (tmp_path / "bx-01" / "slurm-700913.out").write_text(
+        "slurmstepd: error: *** STEP 700913.0 ON bx-01 CANCELLED AT 2024-05-02T17:08:22 ***\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("bx-02", 6)
