@@ -323,6 +323,11 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     if p is None:
         return
     same = [f for f in roots if f.key == p.key or f.signature == p.signature]
+    crashes = [f for f in roots if _device_crash(f)]
+    if _device_crash(p) and len(nodes) >= 2 and all(f.node == p.node for f in crashes):
+        # a segfault, then an illegal access, then a cuBLAS failure, all on one node (never
+        # on another): a device that fails in a new way each time follows its node
+        same += [f for f in crashes if f not in same]
     attempts = {f.attempt for f in same if f.attempt is not None}
     if len(attempts) < 2 or v.category is Category.NUMERICAL:
         return
@@ -464,6 +469,14 @@ def degraded_link_suspect(v: Verdict, context: list[Finding], homes: Mapping[int
 
 
 _GPU_ERROR = re.compile(r"(?i)cuda|\bxid\b|nvrm:|\bgpu\b|device-side|illegal (?:memory )?address")
+
+
+def _device_crash(f: Finding) -> bool:
+    """A crash no Python exception explains: a segfault, or the GPU's own error (CUDA's,
+    cuBLAS's, the driver's Xid)."""
+    return f.signature == "segfault" or (
+        f.signature not in ("exit_code", "abort") and bool(_GPU_ERROR.search(f.text))
+    )
 
 
 def history(v: Verdict, context: list[Finding]) -> None:

@@ -1,0 +1,42 @@
+"""A device that fails in a new way each attempt (a segfault, then an illegal memory access,
+then a cuBLAS failure) on the same node is one failure following that node: its GPU. The same
+errors on different nodes are the program's.
+
+Format: torchrun per-node consoles in ``attempt_N/<node>/`` folders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Action, Category
+
+ERRORS = (
+    "Fatal Python error: Segmentation fault\n",
+    "[rank{r}]: RuntimeError: CUDA error: an illegal memory access was encountered\n",
+    "[rank{r}]: RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling "
+    "`cublasGemmEx( handle, opa, opb, m, n, k, &falpha, a, CUDA_R_16BF, lda, b)`\n",
+)
+
+
+def _bundle(root: Path, where: tuple[str, str, str]) -> None:
+    for attempt, (node, error) in enumerate(zip(where, ERRORS, strict=True)):
+        for n in ("c-04", "c-05"):
+            d = root / f"attempt_{attempt}" / n
+            d.mkdir(parents=True)
+            text = f"[rank{2 + attempt}]: step {100 * (attempt + 1)} loss 2.3\n"
+            (d / "torchrun.log").write_text(text + (error.format(r=2) if n == node else ""))
+
+
+def test_new_errors_on_one_node_follow_its_gpu(tmp_path: Path) -> None:
+    _bundle(tmp_path, ("c-05", "c-05", "c-05"))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "c-05"
+
+
+def test_errors_that_move_between_nodes_are_not_a_node(tmp_path: Path) -> None:
+    _bundle(tmp_path, ("c-04", "c-05", "c-04"))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.action is not Action.RESTART_WITHOUT_NODE
