@@ -54,3 +54,17 @@ def test_a_python_warning_is_no_failure(tmp_path: Path) -> None:
         (tmp_path / node / "train.log").write_text(warning)
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE)
+
+
+def test_network_warnings_the_job_trained_past_are_no_failure(tmp_path: Path) -> None:
+    """NCCL's port-error warnings followed by iterations in the same log: ridden out."""
+    for node in ("n-07", "n-11"):
+        (tmp_path / node).mkdir()
+    steps = [
+        f"Epoch 0: {i}/1000 [00:{i:02d}<10:00, 2.10s/it, train_step_timing in s=2.1]\n"
+        for i in range(30)
+    ]
+    warn = "n-11:201733:202120 [1] NCCL WARN NET/IB : Got async event : port error\n"
+    (tmp_path / "n-07" / "nemo.log").write_text("".join(steps[:5]) + warn + "".join(steps[5:]))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE)

@@ -166,6 +166,11 @@ def test_builtin_signature_matches_its_real_line(name: str) -> None:
 
 ALSO = [
     (
+        "link_up",
+        "[Wed Dec 11 14:22:04 2024] mlx5_core 0000:4c:00.0: mlx5_port_module_event:1159:(pid "
+        "0): Port module event: module 1, Cable plugged",
+    ),
+    (
         "extension_build_failed",
         "deepspeed.ops.op_builder.builder.CUDAMismatchException: >- DeepSpeed Op Builder: "
         "Installed CUDA version 11.8 does not match the version torch was compiled with 12.1",

@@ -404,7 +404,30 @@ def _scan_file(
             for host, nets in sorted(parser.nccl_networks.items())
             for n in sorted(nets)
         ]
-    return parser.findings + step_findings(parser, ctx) + seen
+    return trained_past(parser) + step_findings(parser, ctx) + seen
+
+
+TRAINED_PAST = 10
+"""Iterations a log goes on to log after an infrastructure error for it to have been survived
+(a synchronous job stops within one or two when a part it needs fails)."""
+
+
+def trained_past(parser: LineParser) -> list[Finding]:
+    """The parser's findings, with the infrastructure errors its own log went on training
+    past (``TRAINED_PAST`` iterations or more after them) kept as context: warnings the job
+    rode out, not its failure."""
+    out = []
+    for f in parser.findings:
+        after = parser.step_lines - parser.steps_at.get(f.order, parser.step_lines)
+        if (
+            f.role is Role.ROOT
+            and f.layer is Layer.INFRASTRUCTURE
+            and f.category in (Category.NETWORK, Category.STORAGE)
+            and after >= TRAINED_PAST
+        ):
+            f = f.with_(role=Role.CONTEXT, severity=min(f.severity, 2))
+        out.append(f)
+    return out
 
 
 def _node_stacks(text: str, ctx: Context) -> list[Finding]:

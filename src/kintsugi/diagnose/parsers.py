@@ -220,6 +220,11 @@ class LineParser:
         self._ip_hosts: dict[str, str] = {}
         """Address -> the host whose NCCL line announced it."""
         self._host_of: dict[int, str] = {}
+        self.step_lines = 0
+        """Iteration-time lines read so far."""
+        self.steps_at: dict[int, int] = {}
+        """Order of a finding -> the iteration-time lines read before it (what came after
+        it tells whether the job trained on)."""
         self.summary_hosts: dict[int, str] = {}
         """Order of a finding from a torchrun failure summary -> the host its entry names."""
         """Finding order -> the NCCL host of the line (or task) it came from."""
@@ -487,6 +492,7 @@ class LineParser:
             timed = True
         if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
             self.step_times.setdefault(rank, StepSeries()).add(v)
+            self.step_lines += 1
             if (now := self._now()) is not None:
                 self.last_step_ts = now  # the job's progress was last logged then
             timed = True
@@ -817,6 +823,7 @@ class LineParser:
             self._spent.add((self._body, kw.get("rank")))
             return
         self._per_key[k] = n + 1
+        self.steps_at[self._order] = self.step_lines
         if self._task is not None:
             self._task_of[self._order] = self._task
         if self._nccl_host is not None:

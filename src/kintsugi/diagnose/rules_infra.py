@@ -453,7 +453,7 @@ def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdi
     return v
 
 
-_LINK_WORD = re.compile(r"(?i)\b(?:nic )?link\b")
+_LINK_WORD = re.compile(r"(?i)\b(?:(?:nic )?link|cable (?:un)?plugged)\b")
 _STAMP = re.compile(r"^(?:\[[^\]]*\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s*)")
 
 
