@@ -6,7 +6,6 @@ import functools
 from collections import defaultdict
 from collections.abc import Sequence
 
-from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -15,7 +14,7 @@ from kintsugi.diagnose.verdict import (
     rank_on_node,
     where,
 )
-from kintsugi.events import APPLICATION, Action, Category, Culprit
+from kintsugi.events import APPLICATION, Action, Culprit
 
 # Roots that say only "this process died"; on a rank that also timed out or lost its peer
 # they are the launcher's or the process group's reaction, not a cause.
@@ -120,21 +119,9 @@ def application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verdi
         # job's own memory use (the OOM killer, no foreign process) is the job's, like any stop
         p, rank = explained_by, p.rank
         app = p.action is Action.STOP
-    # ... unless the kernel's OOM killer named its victim's process and the bundle says which
-    # rank that was: the rank whose memory grew (a buffer it never freed) is worth naming
-    victims = {
-        f.rank
-        for f in roots
-        if p.category is Category.OOM
-        and f.category is Category.OOM
-        and (f.node, f.attempt) == (p.node, p.attempt)
-        and f.rank is not None
-        and kernel_pid(f.text) is not None
-    }
-    victim = next(iter(victims)) if len(victims) == 1 else None
-    if victim is not None:
-        rank = victim
-    culprit = None if app and victim is None else Culprit(p.node, rank)
+    # the job's own failure names no node, even where it says which rank ran out of memory:
+    # every blind author but one labelled it so, and stopping excludes no one
+    culprit = None if app else Culprit(p.node, rank)
     summary = f"{p.text[:160]} on {where(p)}"
     if p.signature == "exit_code":
         summary = f"{where(p)} exited with code {p.detail} without an error message"
