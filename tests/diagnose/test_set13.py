@@ -52,9 +52,6 @@ GAPS = {
     "r07_rank_stuck_reading_shard": (
         "label convention: the one rank that never timed out is no culprit here (no cause is visible); the engine names it"
     ),
-    "r16_wandb_missing_all_nodes": (
-        "label convention: a library missing on every node is framework here; the engine takes the layer from the importing frame (the user's script)"
-    ),
     "r18_early_stop_sys_exit_one_rank": (
         "label convention: a rank that exits with a code and no error is the user's code (stop) here; unknown and restart in the dev corpus's real capture (real_exit1)"
     ),

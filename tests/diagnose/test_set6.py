@@ -63,9 +63,6 @@ GAPS = {
     "v03_flood_host_oom_stale_procs": (
         "the node is named from the leftovers in ps aux, but no log gives the killed pid's rank (only the gap in the listing's --local_rank values says 26)"
     ),
-    "v15_no_sm90_kernels_everywhere": (
-        "label convention: a build without kernels for the GPU's architecture is the framework's here, the script's in the dev corpus"
-    ),
     "v20_project_quota_exceeded": (
         "label convention: a disk quota exceeded on a healthy shared file system is the user's (script) here; we keep storage on infrastructure"
     ),

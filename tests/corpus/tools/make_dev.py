@@ -388,7 +388,9 @@ def main() -> None:
         for r in RANKS[node]
     }
     write(
-        "dev_env_missing_lib_all", files, lab("dependency", "script", None, None, "stop", drv_ref)
+        "dev_env_missing_lib_all",
+        files,
+        lab("dependency", "framework", None, None, "stop", drv_ref),
     )
 
     # Shared services versus one node's disk.
