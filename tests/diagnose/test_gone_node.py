@@ -53,3 +53,23 @@ def test_the_outermost_attempt_directory_numbers_the_attempt(tmp_path: Path) -> 
     assert locate(tmp_path, f) == ("gpu-b02", None, 1)
     g = tmp_path / "gpu-b02" / "logs" / "run_x" / "attempt_2" / "0" / "stderr.log"
     assert locate(tmp_path, g) == ("gpu-b02", None, 2)
+
+
+def test_a_node_killed_mid_step_is_lost_at_once(tmp_path: Path) -> None:
+    """The node logged the same step as its peers, in the same second, and was gone: a closed
+    connection is seen at once, and the agents' failure to form the group again after it (a
+    rendezvous that timed out or was closed) is that loss seen from the survivors."""
+    for node in ("n1", "n2", "n3"):
+        (tmp_path / node).mkdir()
+    (tmp_path / "n2" / "console.log").write_text(
+        "2026-11-26 02:03:48,163 INFO [rank1] train: step 40 loss 3.54\n"
+    )
+    for node, r in (("n1", 0), ("n3", 2)):
+        (tmp_path / node / "console.log").write_text(
+            f"2026-11-26 02:03:48,160 INFO [rank{r}] train: step 40 loss 3.54\n"
+            + CLOSED.format(r=r)
+            + "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "n2"

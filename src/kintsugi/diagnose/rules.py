@@ -102,6 +102,11 @@ def timed_by_exit(fs: list[Finding]) -> list[Finding]:
     return out
 
 
+REGROUPING = {"rendezvous_failed"}
+"""An agent's failure to form the group again, on a node whose ranks had lost their peers:
+the loss seen from here (the node that left never came back), not a failure of its own."""
+
+
 def sympathetic(fs: list[Finding]) -> list[Finding]:
     """Demotes what only reacts to a failure elsewhere to a symptom.
 
@@ -144,7 +149,11 @@ def sympathetic(fs: list[Finding]) -> list[Finding]:
             (f.peer and f.peer != f.node and f.category is Category.NETWORK)
             or (f.category is Category.NETWORK and where_ in accusing)
             or (f.signature in GENERIC and where_ in reacting)
-            or (f.signature in GENERIC and f.rank is None and (f.node, f.attempt) in reacting_nodes)
+            or (
+                (f.signature in GENERIC or f.signature in REGROUPING)
+                and f.rank is None
+                and (f.node, f.attempt) in reacting_nodes
+            )
             or late
         ):
             f = f.with_(role=Role.SYMPTOM, first=False)

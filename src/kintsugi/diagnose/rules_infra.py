@@ -563,6 +563,7 @@ SILENT_QUIET_S = 10.0
 """Without a time for the complaint: how long before every other node it must go quiet."""
 
 
+_CLOSED = re.compile(r"(?i)(?:closed|reset) by (?:remote )?peer")
 _NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count", "gpu_processes"}
 """Findings that describe a node rather than report anything it said about a failure."""
 
@@ -582,12 +583,27 @@ def gone_silent(
         app_seen: (attempt, node) -> the newest time in its application logs.
     """
     waits = [f for f in symptoms if f.category in (Category.HANG, Category.NETWORK, Category.HOST)]
+    attempts = {f.attempt for f in waits}
+    if len(attempts) > 1 and None not in attempts:
+        # the first attempt the peers complained in (a restart after that waited for the
+        # node that never came back: the same loss)
+        first = min(a for a in attempts if a is not None)
+        waits = [f for f in waits if f.attempt == first]
+        attempts = {first}
     # a stamp borrowed from an earlier line is a lower bound: the complaint came no sooner
     stamped = [f.ts for f in waits if f.ts is not None]
-    attempts = {f.attempt for f in waits}
     if not stamped or len(attempts) != 1:
         return None
     attempt = attempts.pop()
+    earliest = min(waits, key=lambda f: f.ts if f.ts is not None else float("inf"))
+    # the first complaint whose stamp is its own; a borrowed one is only a lower bound
+    exact = [f.ts for f in waits if f.ts is not None and f.ts_exact]
+    complaint = min(exact) if exact else min(stamped)
+    margin = SILENT_BEFORE_S
+    if _CLOSED.search(earliest.text):
+        # a connection the peer's kernel closed is seen at once (its processes died with
+        # it), in the same second as the node's last line, or later than a borrowed stamp
+        margin = 0.0 if exact else -SILENT_BEFORE_S
     # an error, a complaint or its launcher's report; not a fact about it (where its ranks
     # ran, how many GPUs it has)
     spoke = {
@@ -600,7 +616,7 @@ def gone_silent(
         for n in nodes
         if n not in spoke
         and (heard := app_seen.get((attempt, n))) is not None
-        and heard < min(stamped) - SILENT_BEFORE_S
+        and heard < complaint - margin
     ]
     if len(quiet) != 1 or len(nodes) < 2:
         return None
