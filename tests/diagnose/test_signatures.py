@@ -165,6 +165,7 @@ def test_builtin_signature_matches_its_real_line(name: str) -> None:
 
 
 ALSO = [
+    ("job_succeeded", "[default0]:Training finished after 30 steps."),
     (
         "link_up",
         "[Wed Dec 11 14:22:04 2024] mlx5_core 0000:4c:00.0: mlx5_port_module_event:1159:(pid "
