@@ -165,6 +165,12 @@ def test_builtin_signature_matches_its_real_line(name: str) -> None:
 
 
 ALSO = [
+    (
+        "nccl_no_interface",
+        "RuntimeError: [enforce fail at /__w/pytorch/pytorch/third_party/gloo/gloo/transport/tcp/"
+        "device.cc:84] ifa != nullptr. Unable to find address for: ib0",
+    ),
+    ("s3_error", "urllib.error.HTTPError: HTTP Error 503: Slow Down"),
     ("job_succeeded", "[default0]:Training finished after 30 steps."),
     (
         "link_up",
