@@ -62,11 +62,8 @@ def straggler(
         med = statistics.median(f.value or 0.0 for f in times)
         slow = max(times, key=lambda f: f.value or 0.0)
         if med > 0 and (slow.value or 0.0) >= STRAGGLER_FACTOR * med:
-            v = Verdict(
-                Category.STRAGGLER,
-                Layer.INFRASTRUCTURE,
+            v = _suspect(
                 Culprit(slow.node, slow.rank),
-                Action.RUN_DIAGNOSTICS,
                 0.5,
                 f"{where(slow)} is a straggler: {slow.value:.3f}s per step vs median {med:.3f}s",
                 primary=slow,
@@ -83,11 +80,8 @@ def straggler(
     if len(hot_nodes) == 1 and (times or slowdowns):
         node = next(iter(hot_nodes))
         p = min(hot, key=lambda f: f.order)
-        v = Verdict(
-            Category.STRAGGLER,
-            Layer.INFRASTRUCTURE,
+        v = _suspect(
             Culprit(node, _rank_of_gpu(node, hot, homes, by_gpu)),
-            Action.RUN_DIAGNOSTICS,
             0.6,
             f"{node} is the straggler: {p.text} while the job trains "
             + (f"({slowed[0].text})" if slowed else "(iteration times logged)"),
@@ -120,11 +114,8 @@ def _slower_attempt(context: list[Finding]) -> Verdict | None:
         return None
     node = only.pop()
     p = max((f for f in context if f.signature == "step_time" and f.attempt == slow), key=_value)
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.INFRASTRUCTURE,
+    v = _suspect(
         Culprit(node, None),
-        Action.RUN_DIAGNOSTICS,
         0.5,
         f"{node} is the straggler: attempt {slow} ran {speed[slow]:.3f}s per iteration with it, "
         f"attempt {fast} {speed[fast]:.3f}s on the same nodes but it",
@@ -132,6 +123,27 @@ def _slower_attempt(context: list[Finding]) -> Verdict | None:
     )
     v.why("all", "slower_with_one_node", f"attempt {slow} differs from attempt {fast} by {node}")
     return v
+
+
+def _suspect(
+    culprit: Culprit,
+    confidence: float,
+    summary: str,
+    primary: Finding,
+    support: list[Finding] | None = None,
+) -> Verdict:
+    """A straggler to diagnose: the verdict every slowdown rule starts from (evidence of a
+    part that slows it, ``thermal``, turns it into an exclusion)."""
+    return Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        culprit,
+        Action.RUN_DIAGNOSTICS,
+        confidence,
+        summary,
+        primary=primary,
+        support=support or [],
+    )
 
 
 def _slow_compute(context: list[Finding]) -> Verdict | None:
@@ -158,11 +170,8 @@ def _slow_compute(context: list[Finding]) -> Verdict | None:
     mates = [f for f in times if f.node == node]
     worst = max(slow, key=lambda f: f.value or 0.0)
     rank = worst.rank if len(slow) == 1 and len(mates) > 1 else None
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.INFRASTRUCTURE,
+    v = _suspect(
         Culprit(node, rank),
-        Action.RUN_DIAGNOSTICS,
         0.55,
         f"{where(worst) if rank is not None else node} is the straggler: its ranks compute "
         f"{worst.value:.3f}s per step vs median {med:.3f}s (the others wait for it)",
@@ -235,11 +244,8 @@ def _named_by_detector(
             # several slow ranks, most on one node: the node, no one rank of it
             p = max((f for f in named if _home(int(f.detail), homes, by_gpu) == most), key=_value)
             node, rank = most, None
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.INFRASTRUCTURE,
+    v = _suspect(
         Culprit(node, rank),
-        Action.RUN_DIAGNOSTICS,
         0.6,
         f"{f'rank {rank}' if rank is not None else node}"
         f"{' on ' + node if node and rank is not None else ''} is the straggler: {p.text}",
@@ -272,11 +278,8 @@ def _waits_for_data(context: list[Finding]) -> Verdict | None:
     if len(slow) != 1 or worst < DATA_WAIT_FACTOR * base or worst - base < DATA_WAIT_MIN_S:
         return None  # no node stands out, or several do (the shared data source)
     p = max((f for f in context if f.signature == "data_wait" and f.node == node), key=_value)
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.INFRASTRUCTURE,
+    v = _suspect(
         Culprit(node, None),
-        Action.RUN_DIAGNOSTICS,
         0.5,
         f"{node} is the straggler: its ranks wait {worst:.3f}s per step for data, the other "
         f"nodes {base:.3f}s",
