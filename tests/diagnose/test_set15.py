@@ -9,10 +9,11 @@ local disk, missing modules on one node or all, bad resumes, a lost node, the ma
 taken, torchrun restarts that recover or give up, an object store that throttles.
 
 Scored once as it came, before any tuning: 14/24 full verdicts (category 75.0%, layer 66.7%,
-culprit 79.2%, action 70.8%); 20/24 after the capabilities it prompted (the job's own OOM
+culprit 79.2%, action 70.8%); 21/24 after the capabilities it prompted (the job's own OOM
 names no culprit, a library missing everywhere is the framework's, a node killed mid-step is
 lost at once, the survivors' failed rendezvous is sympathy, "Training finished after N steps",
-gloo's missing interface, an object store's 503). Each case is a golden verdict; ``GAPS`` lists
+gloo's missing interface, an object store's 503, a rank's faulthandler dump in its own
+log). Each case is a golden verdict; ``GAPS`` lists
 the rest as strict xfails with the reason. The bundles are checked in
 (``tests/corpus_set15/cases``; how they were captured: ``tests/corpus_set15/README.md``).
 """
@@ -52,9 +53,6 @@ CASES = [
     "m24-forecast-job-fails-at-checkpoint-barrier",
 ]  # fmt: skip
 GAPS = {
-    "m07-mixer-job-times-out-after-step-20": (
-        "label convention: a rank that never timed out while its faulthandler dump shows it in open() is diagnosed here; the engine's silent-rank rule restarts (set 13's r07 labels such a rank no culprit at all); the dump inside a rank's stderr is not read as a stack yet"
-    ),
     "m08-llm-pretrain-fails-at-first-checkpoint": (
         "a short write (torch.save's 'unexpected pos 704 vs 598' inside DCP's CheckpointException) with df showing that node's checkpoint disk 100% full is not read as the node's full disk"
     ),

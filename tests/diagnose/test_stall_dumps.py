@@ -69,3 +69,37 @@ def test_a_stalled_job_dumped_then_cancelled_is_a_hang(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("bx-02", 6)
+
+
+FAULTHANDLER = """Thread 0x00007f84677fe6c0 (most recent call first):
+  File "/srv/code/train.py", line 51 in run
+  File "/usr/lib/python3.11/threading.py", line 1045 in _bootstrap_inner
+
+Thread 0x00007f848c9f1b80 (most recent call first):
+  File "{where}", line 128 in {func}
+  File "/srv/code/train.py", line 164 in main
+"""
+TIMEOUT = (
+    "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:78] Timed out "
+    "waiting 50000ms for recv operation to complete\n"
+)
+
+
+def test_a_ranks_own_faulthandler_dump_in_its_log(tmp_path: Path) -> None:
+    """Each rank's log (torchrun's --log-dir, no rank in its path) says which rank it is
+    (``rank 3/4``) and ends with its watchdog's faulthandler dump: three in the backward
+    pass, rank 3 in open(). The others timed out: rank 3 is the suspect."""
+    for node, ranks in (("sc-0123", (0, 1)), ("sc-0124", (2, 3))):
+        for local, r in enumerate(ranks):
+            d = tmp_path / node / "log" / "none_x" / "attempt_0" / str(local)
+            d.mkdir(parents=True)
+            stuck = r == 3
+            dump = FAULTHANDLER.format(
+                where="/srv/code/train.py" if stuck else "/torch/autograd/graph.py",
+                func="read_manifest" if stuck else "_engine_run_backward",
+            )
+            head = f"2026-11-26 02:00:50,011 INFO mixer: rank {r}/4 on {node}\n"
+            (d / "stderr.log").write_text(head + dump + ("" if stuck else TIMEOUT))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("sc-0124", 3)

@@ -20,7 +20,11 @@ from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
-from kintsugi.diagnose.hang import processes_in_collective, split_processes
+from kintsugi.diagnose.hang import (
+    last_faulthandler_dump,
+    processes_in_collective,
+    split_processes,
+)
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import network_mounts, read_only_mounts
@@ -361,7 +365,19 @@ def _scan_file(
                 out.stacks.setdefault(rank, block)
                 out.rank_nodes.setdefault(rank, ctx.node)
                 out.pid_ranks.setdefault((ctx.node, pid), rank)
-        return _node_stacks(text, ctx)
+        nodewide = _node_stacks(text, ctx)
+        if "(most recent call first):" not in text:
+            return nodewide
+        # a rank's log that holds its faulthandler dump: its lines are read as any log's too
+        # (the dump itself is taken below, with the rank the log names)
+        return nodewide + _scan_log(path, ctx, sigs, out, "text", size)
+    return _scan_log(path, ctx, sigs, out, kind, size)
+
+
+def _scan_log(
+    path: Path, ctx: Context, sigs: SignatureSet, out: BundleScan, kind: str, size: int
+) -> list[Finding]:
+    """A text or kernel log, line by line, and what its whole tells (its ranks, its NCCL)."""
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
@@ -389,6 +405,8 @@ def _scan_file(
         out.srun_tasks = (tasks, task_ranks)
     if kind == "kernel":
         parser.findings += _kernel_whole(path, ctx, size, parser.findings)
+    if kind == "text" and ctx.node is not None and size <= MAX_DUMP_LOG and not ctx.compressed:
+        _logged_dump(_text(path, ctx), ctx, parser.own_ranks, out)
     seen = [] if ctx.rank is None else [_rank_log(ctx)]
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
@@ -428,6 +446,28 @@ def trained_past(parser: LineParser) -> list[Finding]:
             f = f.with_(role=Role.CONTEXT, severity=min(f.severity, 2))
         out.append(f)
     return out
+
+
+MAX_DUMP_LOG = 4 << 20
+"""A rank's log up to this size is read whole for a ``faulthandler`` dump it wrote."""
+_SELF_RANK = re.compile(r"(?i)\brank[ =:]?(\d+)\s*(?:/|of)\s*\d+\b")
+
+
+def _logged_dump(text: str, ctx: Context, own: set[int], out: BundleScan) -> None:
+    """The last ``faulthandler`` dump a rank's own log holds (``dump_traceback_later``, a
+    watchdog's): that rank's stack, where the log says whose it is (its path, the one rank
+    its prefixes name, or its own ``rank 3/4`` line)."""
+    if "(most recent call first):" not in text:
+        return
+    dump = last_faulthandler_dump(text)
+    said = {int(m[1]) for m in _SELF_RANK.finditer(text, 0, 65536)}
+    ranks = {ctx.rank} if ctx.rank is not None else (own if len(own) == 1 else said)
+    if dump is None or len(ranks) != 1 or ctx.node is None:
+        return
+    rank = ranks.pop()
+    if rank is not None:
+        out.stacks.setdefault(rank, dump)
+        out.rank_nodes.setdefault(rank, ctx.node)
 
 
 def _node_stacks(text: str, ctx: Context) -> list[Finding]:

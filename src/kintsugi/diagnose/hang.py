@@ -112,6 +112,26 @@ def odd_one_out(stacks: Mapping[int, str]) -> int | None:
     return next(r for r, t in tops.items() if t == rare)
 
 
+_FAULTHANDLER_BLOCK = re.compile(
+    r"^(?:Current thread|Thread) 0x[0-9a-fA-F]+ \(most recent call first\):\n(?:[ \t]+File .*\n?)*",
+    re.M,
+)
+
+
+def last_faulthandler_dump(text: str) -> str | None:
+    """The last all-threads dump ``faulthandler`` wrote into a log (its blocks one after the
+    other, whatever the process printed before and after), or None."""
+    blocks = list(_FAULTHANDLER_BLOCK.finditer(text))
+    if not blocks:
+        return None
+    dump = [blocks[-1]]
+    for b in reversed(blocks[:-1]):
+        if text[b.end() : dump[0].start()].strip():
+            break  # other output between: an earlier dump
+        dump.insert(0, b)
+    return "".join(b[0] for b in dump)
+
+
 def waits_on_device(stack: str) -> bool:
     """True if a dumped stack is blocked waiting for its own GPU (a kernel that never ends).
 
