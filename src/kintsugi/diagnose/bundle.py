@@ -21,6 +21,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import (
+    FAULTHANDLER_MARK,
     last_faulthandler_dump,
     processes_in_collective,
     split_processes,
@@ -282,12 +283,13 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
-            if node in out.nodes and b" type " in head and (b"(ro" in head or b" ro," in head):
-                ro = read_only_mounts(head.decode("utf-8", "replace"))
-                out.ro_mounts.setdefault(node, []).extend(ro)
-            if node in out.nodes and (b" type " in head or b"Mounted on" in head):
-                net = network_mounts(head.decode("utf-8", "replace"))
-                if net or b"Mounted on" in head:
+            df = b"Mounted on" in head
+            if node in out.nodes and (b" type " in head or df):
+                mount_table = head.decode("utf-8", "replace")
+                if b"(ro" in head or b" ro," in head:
+                    out.ro_mounts.setdefault(node, []).extend(read_only_mounts(mount_table))
+                net = network_mounts(mount_table)
+                if net or df:
                     out.net_mounts.setdefault(node, []).extend(net)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
                 out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
@@ -366,18 +368,25 @@ def _scan_file(
                 out.rank_nodes.setdefault(rank, ctx.node)
                 out.pid_ranks.setdefault((ctx.node, pid), rank)
         nodewide = _node_stacks(text, ctx)
-        if "(most recent call first):" not in text:
+        if FAULTHANDLER_MARK not in text:
             return nodewide
         # a rank's log that holds its faulthandler dump: its lines are read as any log's too
         # (the dump itself is taken below, with the rank the log names)
-        return nodewide + _scan_log(path, ctx, sigs, out, "text", size)
+        return nodewide + _scan_log(path, ctx, sigs, out, "text", size, text)
     return _scan_log(path, ctx, sigs, out, kind, size)
 
 
 def _scan_log(
-    path: Path, ctx: Context, sigs: SignatureSet, out: BundleScan, kind: str, size: int
+    path: Path,
+    ctx: Context,
+    sigs: SignatureSet,
+    out: BundleScan,
+    kind: str,
+    size: int,
+    text: str | None = None,
 ) -> list[Finding]:
-    """A text or kernel log, line by line, and what its whole tells (its ranks, its NCCL)."""
+    """A text or kernel log, line by line, and what its whole tells (its ranks, its NCCL, a
+    rank's own faulthandler dump: ``text``, where the caller has read it whole already)."""
     if kind == "kernel":
         ctx.rank = None
     parser = scan_text(path, ctx, sigs, ctx.compressed)
@@ -405,8 +414,9 @@ def _scan_log(
         out.srun_tasks = (tasks, task_ranks)
     if kind == "kernel":
         parser.findings += _kernel_whole(path, ctx, size, parser.findings)
-    if kind == "text" and ctx.node is not None and size <= MAX_DUMP_LOG and not ctx.compressed:
-        _logged_dump(_text(path, ctx), ctx, parser.own_ranks, out)
+    dump = parser.dump_seen and kind == "text" and ctx.node is not None
+    if dump and size <= MAX_DUMP_LOG and not ctx.compressed:
+        _logged_dump(text if text is not None else _text(path, ctx), ctx, parser.own_ranks, out)
     seen = [] if ctx.rank is None else [_rank_log(ctx)]
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran
@@ -457,8 +467,6 @@ def _logged_dump(text: str, ctx: Context, own: set[int], out: BundleScan) -> Non
     """The last ``faulthandler`` dump a rank's own log holds (``dump_traceback_later``, a
     watchdog's): that rank's stack, where the log says whose it is (its path, the one rank
     its prefixes name, or its own ``rank 3/4`` line)."""
-    if "(most recent call first):" not in text:
-        return
     dump = last_faulthandler_dump(text)
     said = {int(m[1]) for m in _SELF_RANK.finditer(text, 0, 65536)}
     ranks = {ctx.rank} if ctx.rank is not None else (own if len(own) == 1 else said)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ _DEVICE_WAIT = re.compile(
 )
 _FR_FILE = re.compile(r"rank[_-]?(\d+)", re.I)
 MAX_DUMP_BYTES = 64 << 20
+FAULTHANDLER_MARK = "(most recent call first):"
+"""What every thread's block of a ``faulthandler`` dump starts with."""
 _PYSPY_MAIN = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
 
 
@@ -42,13 +45,10 @@ def in_collective(stack: str) -> bool:
     return bool(_COLLECTIVE.search(main_thread(stack)))
 
 
-_PYSPY_PROCESS = re.compile(r"^Process \d+: ", re.M)
-
-
 def processes_in_collective(dump: str) -> tuple[int, int]:
     """A node's ``py-spy dump`` of several processes: (processes, those whose main thread
     waits inside a collective)."""
-    procs = _PYSPY_PROCESS.split(dump)[1:]
+    procs = [block for _, _, block in split_processes(dump)]
     waiting = 0
     for p in procs:
         m = _PYSPY_MAIN.search(p)
@@ -101,13 +101,11 @@ def odd_one_out(stacks: Mapping[int, str]) -> int | None:
     tops = {r: t for r, s in stacks.items() if (t := top_frame(s)) is not None}
     if len(tops) < ODD_ONE_OUT_MIN:
         return None
-    counts: dict[str, int] = {}
-    for t in tops.values():
-        counts[t] = counts.get(t, 0) + 1
+    counts = Counter(tops.values())
     if len(counts) != 2:
         return None
-    rare = min(counts, key=counts.__getitem__)
-    if counts[rare] != 1:
+    rare, n = counts.most_common()[-1]
+    if n != 1:
         return None
     return next(r for r, t in tops.items() if t == rare)
 

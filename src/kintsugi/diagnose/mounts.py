@@ -18,8 +18,8 @@ from kintsugi.events import Action, Category, Layer
 
 # "10.0.9.5:/export/datasets on /datasets type nfs4 (ro,relatime,...)" (mount) and
 # "10.0.9.5:/export/datasets /datasets nfs4 ro,relatime 0 0" (/proc/mounts)
-_MOUNT = re.compile(r"^\S+ on (?P<mp>/\S*) type \S+ \((?P<o>[^)]*)\)\s*$", re.M)
-_PROC = re.compile(r"^\S+ (?P<mp>/\S*) \S+ (?P<o>[\w,=.:/-]+) \d+ \d+\s*$", re.M)
+_MOUNT = re.compile(r"^\S+ on (?P<mp>/\S*) type (?P<type>\S+) \((?P<o>[^)]*)\)\s*$", re.M)
+_PROC = re.compile(r"^\S+ (?P<mp>/\S*) (?P<type>\S+) (?P<o>[\w,=.:/-]+) \d+ \d+\s*$", re.M)
 _EROFS = re.compile(r"Read-only file system: ['\"](?P<path>/[^'\"]*)['\"]")
 _REMOUNTED = re.compile(r"(?i)remounting filesystem read-only|remount-ro|emergency ro")
 
@@ -71,14 +71,12 @@ _DF = re.compile(
     r"[\d.]+[KMGTPE]?i?B?\s+\d+%\s+(?P<mp>/\S*)\s*$",
     re.M,
 )
-_MOUNT_TYPED = re.compile(r"^(?P<src>\S+) on (?P<mp>/\S*) type (?P<type>\S+) ", re.M)
-_PROC_TYPED = re.compile(r"^(?P<src>\S+) (?P<mp>/\S*) (?P<type>\S+) [\w,=.:/-]+ \d+ \d+\s*$", re.M)
 
 
 def network_mounts(text: str) -> list[str]:
     """The mount points a mount table or ``df`` lists on a network or parallel file system."""
     out = []
-    for rx in (_MOUNT_TYPED, _PROC_TYPED):
+    for rx in (_MOUNT, _PROC):
         for m in rx.finditer(text):
             if m["type"].lower().startswith(NETWORK_FS):
                 out.append(m["mp"])

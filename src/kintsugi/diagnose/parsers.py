@@ -175,6 +175,9 @@ class LineParser:
         before them: ranks of the node whose file it is (a merged console labels its lines)."""
         self.last_ts: float | None = None
         """The newest timestamp at the end of the source (set by whoever streams it)."""
+        self.dump_seen = False
+        """The source holds a ``faulthandler`` dump's header (set by whoever streams it: the
+        dump's lines hold no keyword, so they never reach the parser)."""
         self.step_times: dict[int | None, StepSeries] = {}
         self.data_waits: dict[int | None, StepSeries] = {}
         """Per rank: seconds each step waited for its batch (a data-loading timer)."""
@@ -220,6 +223,7 @@ class LineParser:
         self._ip_hosts: dict[str, str] = {}
         """Address -> the host whose NCCL line announced it."""
         self._host_of: dict[int, str] = {}
+        """Finding order -> the NCCL host of the line (or task) it came from."""
         self.step_lines = 0
         """Iteration-time lines read so far."""
         self.steps_at: dict[int, int] = {}
@@ -227,7 +231,6 @@ class LineParser:
         it tells whether the job trained on)."""
         self.summary_hosts: dict[int, str] = {}
         """Order of a finding from a torchrun failure summary -> the host its entry names."""
-        """Finding order -> the NCCL host of the line (or task) it came from."""
         self._hint: Callable[[], float | None] | None = None
         self._ts: float | None = None
         self._ts_exact = True

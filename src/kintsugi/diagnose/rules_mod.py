@@ -238,8 +238,8 @@ def _named_by_detector(
     node = (homes.get(rank) if rank is not None else None) or p.peer
     ranks = {int(f.detail) for f in named if f.detail}
     if len(ranks) >= 2:
-        where = Counter(_home(r, homes, by_gpu) for r in ranks)
-        (most, n), *_ = where.most_common(1)
+        on = Counter(_home(r, homes, by_gpu) for r in ranks)
+        (most, n), *_ = on.most_common(1)
         if most is not None and n >= len(ranks) * 2 / 3:
             # several slow ranks, most on one node: the node, no one rank of it
             p = max((f for f in named if _home(int(f.detail), homes, by_gpu) == most), key=_value)

@@ -13,10 +13,13 @@ import numpy as np
 import numpy.typing as npt
 
 from kintsugi.diagnose.fileio import open_bytes
+from kintsugi.diagnose.hang import FAULTHANDLER_MARK
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.signatures import SignatureSet
 from kintsugi.diagnose.timeline import last_stamp
+
+_DUMP_MARK = FAULTHANDLER_MARK.encode()
 
 BLOCK = 8 << 20
 MAX_WINDOW = 4096
@@ -60,6 +63,8 @@ def scan_text(
                     continue
                 cut = cut or len(buf)  # one huge line: cut it, a piece at a time
                 chunk, rest = buf[:cut], buf[cut:]
+            if not parser.dump_seen and _DUMP_MARK in chunk:
+                parser.dump_seen = True
             consumed = _scan_chunk(chunk, lineno, parser, keys, eof)
             lineno += chunk.count(b"\n", 0, consumed)
             carry = chunk[consumed:] + rest
