@@ -54,7 +54,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "m08-llm-pretrain-fails-at-first-checkpoint": (
-        "a short write (torch.save's 'unexpected pos 704 vs 598' inside DCP's CheckpointException) with df showing that node's checkpoint disk 100% full is not read as the node's full disk"
+        "label convention: a node's own full disk is host here; the engine, with most authors (sets 2-13), calls a node-local disk storage (culprit and action match: rank 1 of nid001235, exclude it)"
     ),
     "m17-llm-pretrain-restarts-and-gives-up": (
         "label convention: an IndexError raised inside torch's embedding from the script's config is the script here (Acme's table by type); the engine takes the layer from the innermost frame (torch: framework)"

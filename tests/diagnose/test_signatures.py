@@ -77,6 +77,7 @@ LINES = {
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
+    "short_write": "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598",
     "io_error": "OSError: [Errno 116] Stale file handle",
     "s3_error": "botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the "
     "PutObject operation",

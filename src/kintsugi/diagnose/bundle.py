@@ -28,7 +28,7 @@ from kintsugi.diagnose.hang import (
 )
 from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
-from kintsugi.diagnose.mounts import network_mounts, read_only_mounts
+from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
 from kintsugi.diagnose.parse_state import Context
@@ -127,6 +127,8 @@ class BundleScan:
     """Node -> the mount points its mount table lists read-only."""
     net_mounts: dict[str, list[str]] = field(default_factory=dict)
     """Node -> the mount points its mount table or ``df`` lists on network file systems."""
+    full_mounts: dict[str, list[str]] = field(default_factory=dict)
+    """Node -> the mount points its ``df`` shows full."""
     summary_hosts: dict[tuple[str, int], str] = field(default_factory=dict)
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
@@ -291,6 +293,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                 net = network_mounts(mount_table)
                 if net or df:
                     out.net_mounts.setdefault(node, []).extend(net)
+                if df and (full := full_mounts(mount_table)):
+                    out.full_mounts.setdefault(node, []).extend(full)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
                 out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):

@@ -13,7 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
-from kintsugi.diagnose.mounts import configured_read_only, on_shared_mount
+from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.oomtable import Proc, crowded_out
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
@@ -342,6 +342,7 @@ def diagnose_bundle(
     found += crowded(found, scan.procs)
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
+    found = on_full_disk(found, scan.full_mounts)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

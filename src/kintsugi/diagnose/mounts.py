@@ -68,7 +68,7 @@ LOCAL_SOURCES = ("/dev/", "tmpfs", "devtmpfs", "overlay", "shm", "none", "udev",
 # df -h / df -T: "gpfs01   8.2P  5.9P  2.3P  72% /gpfs" (with a type column after -T)
 _DF = re.compile(
     r"^(?P<src>\S+)\s+(?:(?P<type>[a-z][\w.]*)\s+)?[\d.]+[KMGTPE]?i?B?\s+[\d.]+[KMGTPE]?i?B?\s+"
-    r"[\d.]+[KMGTPE]?i?B?\s+\d+%\s+(?P<mp>/\S*)\s*$",
+    r"(?P<avail>[\d.]+)[KMGTPE]?i?B?\s+(?P<use>\d+)%\s+(?P<mp>/\S*)\s*$",
     re.M,
 )
 
@@ -88,6 +88,44 @@ def network_mounts(text: str) -> list[str]:
                 not kind and not src.startswith(LOCAL_SOURCES) and src != "-"
             ):
                 out.append(m["mp"])
+    return out
+
+
+FULL_USE = 99
+"""``df``'s Use% from which a file system counts as full (root's reserve can hide the last
+percent)."""
+_ALWAYS_FULL = ("/snap", "/boot", "/proc", "/sys", "/run/credentials")
+"""Mount points that sit at 100% by design (squashfs snaps) or say nothing about the job."""
+
+
+def full_mounts(text: str) -> list[str]:
+    """The mount points ``df`` shows full (Use% >= ``FULL_USE`` or nothing available), but
+    for read-only images that are always full (loop devices, snaps)."""
+    if "Mounted on" not in text:
+        return []
+    out = []
+    for m in _DF.finditer(text):
+        full = int(m["use"]) >= FULL_USE or float(m["avail"]) == 0
+        image = m["src"].startswith("/dev/loop") or (m["type"] or "") in ("squashfs", "iso9660")
+        if full and not image and not m["mp"].startswith(_ALWAYS_FULL):
+            out.append(m["mp"])
+    return out
+
+
+def on_full_disk(findings: list[Finding], full: Mapping[str, list[str]]) -> list[Finding]:
+    """A short write on a node whose ``df`` shows a local file system full (on the written
+    path's mount, where the error names a path): that disk ran out of space (``enospc``)."""
+    if not full:
+        return findings
+    out = []
+    for f in findings:
+        mounts = full.get(f.node or "", [])
+        if f.signature == "short_write" and mounts and not f.detail.startswith("shared:"):
+            m = _PATH.search(f.text)
+            hit = [mp for mp in mounts if m is None or _under(m["path"], mp)]
+            if hit:
+                f = f.with_(signature="enospc", action=Action.STOP, detail=f"full:{hit[0]}")
+        out.append(f)
     return out
 
 

@@ -32,6 +32,10 @@ class Traceback:
     exact: bool = True
     frames: list[str] = field(default_factory=list)
     n: int = 0
+    of_rank: int | None = None
+    """The rank whose traceback this is when the text says so (torch.distributed.checkpoint
+    gathers every failed rank's and prints each as ``Traceback (...): (RANK 3)`` on every
+    rank)."""
     held: tuple[str, int | None, int | None] | None = None
     """A line after the frames that is no exception line (a note, a sample's id): the
     exception may follow it. (text, rank, line number)"""

@@ -72,6 +72,10 @@ _STAMPED_RANK = re.compile(r"^((?:\s*\[[^\]\[]{1,40}\])+)\s*\[rank(?P<rank>\d+)\
 _RERAISED = re.compile(
     r"^(?:[A-Za-z_]\w*\.)*\w+: Caught \w+ in (?:DataLoader worker process|replica) \d+"
 )
+# "Traceback (most recent call last): (RANK 3)": one rank's traceback in a gathered error
+_OF_RANK = re.compile(r"\(RANK (\d+)\)")
+# "CheckpointException ranks:dict_keys([3, 11, 19])": the ranks whose failures it gathers
+_FAILED_RANKS = re.compile(r"\branks:\s?(?:dict_keys\()?\[(?P<r>[\d,\s]+)\]")
 _INLINE_RANK = re.compile(r"(?<![\w-])\[rank(\d+)\](?=[: ])")
 _NCCL_NETWORK = re.compile(r"NCCL INFO Using network (\w[\w./-]*)")
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
@@ -391,12 +395,18 @@ class LineParser:
             if tb.ts is not None:
                 self._ts, self._ts_exact, self._ts_done = tb.ts, tb.exact, True
             if exc or tb.held is None:
-                self._exception(body, rank, lineno, tb.frames)
+                self._exception(body, rank, lineno, tb.frames, tb.of_rank)
                 return
             # the held line ended the traceback after all; this one is a line of its own
-            self._exception(*tb.held, tb.frames)
+            self._exception(*tb.held, tb.frames, tb.of_rank)
         if "Traceback (most recent call last)" in body:
-            self._tb[key] = Traceback(start=lineno or 0, ts=self._now(), exact=self._ts_exact)
+            of = _OF_RANK.search(body)
+            self._tb[key] = Traceback(
+                start=lineno or 0,
+                ts=self._now(),
+                exact=self._ts_exact,
+                of_rank=int(of[1]) if of else None,
+            )
             return
         if "Root Cause (first observed failure)" in body or body.strip() == "Failures:":
             self._tr = Torchrun(root="Root Cause" in body)
@@ -586,11 +596,32 @@ class LineParser:
         return sig.role, sig.severity
 
     def _exception(
-        self, body: str, rank: int | None, lineno: int | None, frames: list[str] | None
+        self,
+        body: str,
+        rank: int | None,
+        lineno: int | None,
+        frames: list[str] | None,
+        of_rank: int | None = None,
     ) -> None:
         text = body.strip()
         if ("monitoredBarrier" in text or "join" in text) and missing_ranks(text):
             self._facts(text, rank)  # a waiter naming the missing rank: no error of its own
+            return
+        if rank is not None and _echoes_peer(text, rank, of_rank):
+            # this rank's copy of other ranks' failures (a gathered checkpoint error): theirs,
+            # each found as a root in its own rank's log
+            em = _EXC.match(text)
+            self._add(
+                signature=f"peer_report:{(em['type'] if em else 'error').rsplit('.', 1)[-1]}",
+                category=Category.UNKNOWN,
+                layer=Layer.FRAMEWORK,
+                action=Action.NONE,
+                severity=1,
+                role=Role.SYMPTOM,
+                text=text,
+                rank=rank,
+                line=lineno,
+            )
             return
         user = innermost_is_user(frames) if frames else None
         hit = self.sigs.match(text)
@@ -745,7 +776,7 @@ class LineParser:
             self._tr = None
         for tb in self._tb.values():
             if tb.held is not None:  # the file ended on the line after the frames
-                self._exception(*tb.held, tb.frames)
+                self._exception(*tb.held, tb.frames, tb.of_rank)
         self._tb.clear()
         if self._tasks_are_nodes():
             # a task label is no rank; a line's own "[Rank N]" is, where it has one
@@ -849,6 +880,15 @@ class LineParser:
                 **kw,
             )
         )
+
+
+def _echoes_peer(text: str, rank: int, of_rank: int | None) -> bool:
+    """Whether an exception ``rank`` printed is other ranks' failure it was handed: a
+    traceback labelled with another rank, or a gathered error whose failed ranks exclude it."""
+    if of_rank is not None:
+        return of_rank != rank
+    m = _FAILED_RANKS.search(text) if "ranks:" in text else None
+    return m is not None and rank not in {int(x) for x in re.findall(r"\d+", m["r"])}
 
 
 def parse_lines(sigs: SignatureSet, ctx: Context, text: str) -> list[Finding]:
