@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.diagnose.oomtable import crowded_out, ps_aux
+from kintsugi.diagnose.oomtable import crowded_out
+from kintsugi.diagnose.proctable import process_table
 from kintsugi.events import Action, Category
 
 PS = """USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND
@@ -27,9 +28,9 @@ KILL = (
 
 
 def test_leftovers_started_before_the_job() -> None:
-    procs = ps_aux(PS.format(old="23.3"))
+    procs = process_table(PS.format(old="23.3"))
     assert [p.pid for p in crowded_out(procs, 281221, "python")] == [41877, 41878]
-    assert crowded_out(ps_aux(PS.format(old="1.0")), 281221, "python") == []
+    assert crowded_out(process_table(PS.format(old="1.0")), 281221, "python") == []
 
 
 def _bundle(root: Path, old: str) -> Path:

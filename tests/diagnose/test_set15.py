@@ -13,7 +13,9 @@ culprit 79.2%, action 70.8%); 21/24 after the capabilities it prompted (the job'
 names no culprit, a library missing everywhere is the framework's, a node killed mid-step is
 lost at once, the survivors' failed rendezvous is sympathy, "Training finished after N steps",
 gloo's missing interface, an object store's 503, a rank's faulthandler dump in its own
-log). Each case is a golden verdict; ``GAPS`` lists
+log); 22/24 after the next session's (DCP's gathered checkpoint error is the failed rank's,
+a short write on a full disk, a structured log's own fields and per-rank timers, processes
+in one node's ``top`` that no other node runs). Each case is a golden verdict; ``GAPS`` lists
 the rest as strict xfails with the reason. The bundles are checked in
 (``tests/corpus_set15/cases``; how they were captured: ``tests/corpus_set15/README.md``).
 """
@@ -58,9 +60,6 @@ GAPS = {
     ),
     "m17-llm-pretrain-restarts-and-gives-up": (
         "label convention: an IndexError raised inside torch's embedding from the script's config is the script here (Acme's table by type); the engine takes the layer from the innermost frame (torch: framework)"
-    ),
-    "m20-speech-job-hits-time-limit": (
-        "a node slowed by a CPU limit and two CPU-heavy leftover processes (top, inside the node) is not read: top's process table is not parsed"
     ),
 }
 

@@ -30,9 +30,10 @@ from kintsugi.diagnose.layout import LaunchFacts
 from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
-from kintsugi.diagnose.oomtable import Proc, memory_hog, ps_aux
+from kintsugi.diagnose.oomtable import memory_hog
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
+from kintsugi.diagnose.proctable import Proc, process_table
 from kintsugi.diagnose.reports import (
     CLOCK_EVENT_COLUMNS,
     load_json,
@@ -296,7 +297,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                 if df and (full := full_mounts(mount_table)):
                     out.full_mounts.setdefault(node, []).extend(full)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
-                out.procs.setdefault(node, ps_aux(head.decode("utf-8", "replace")))
+                out.procs.setdefault(node, process_table(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):

@@ -14,7 +14,8 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import suspect_from, waits_on_device
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
-from kintsugi.diagnose.oomtable import Proc, crowded_out
+from kintsugi.diagnose.oomtable import crowded_out
+from kintsugi.diagnose.proctable import Proc, cpu_hogs
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
@@ -339,7 +340,7 @@ def diagnose_bundle(
         found += home_findings(by_task, "srun", "srun's task of that node (tasks by node name) ran")
     assumed = assumed_blocks(found, scan.nodes)
     found += home_findings(assumed, "layout", "no file gives the layout; blocks in name order put")
-    found += crowded(found, scan.procs)
+    found += crowded(found, scan.procs) + cpu_hogs(scan.procs)
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
     found = on_full_disk(found, scan.full_mounts)

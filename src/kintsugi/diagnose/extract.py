@@ -173,7 +173,8 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance below")
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance below", "by_rank",
+                     "per_rank")  # fmt: skip
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -402,12 +403,27 @@ def foreign_gpu_memory(line: str) -> float | None:
     return None
 
 
+# A timer gathered from every rank, one value per rank in rank order, as structured logs
+# carry it ("fwd_s_by_rank": [0.04, 0.40, 0.07], "step_time_per_rank=[812, 790, 2410]").
+_BY_RANK = re.compile(
+    r"(?i)[\"']?\w*(?:fwd|bwd|forward|backward|compute|step|iter)\w*_(?:by|per)_rank[\"']?\s*[=:]\s*"
+    r"\[(?P<v>\s*\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?){2,})\s*\]"
+)
+
+
 def detector_report(line: str) -> tuple[int, float, str | None] | None:
     """A rank a straggler-detector report names, its slowdown over the fastest, and its node
-    when the report says it (NeMo's does; Megatron-LM's names only the slowest rank)."""
+    when the report says it (NeMo's does; Megatron-LM's names only the slowest rank). A
+    per-rank timer array names its slowest rank against the median of all."""
     m = _DETECTOR.search(line)
     if m is not None and float(m["lo"]) > 0:
         return int(m["rank"]), float(m["hi"]) / float(m["lo"]), None
+    if (arr := _BY_RANK.search(line)) is not None:
+        vals = [float(x) for x in arr["v"].split(",")]
+        median = sorted(vals)[len(vals) // 2]
+        if median > 0:
+            top = max(range(len(vals)), key=vals.__getitem__)
+            return top, vals[top] / median, None
     s = _SCORED.search(line) or _BELOW.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kintsugi.diagnose.proctable import Proc
+
 _ROW = re.compile(
     r"\[\s*(?P<pid>\d+)\]\s+(?P<uid>\d+)\s+(?P<tgid>\d+)\s+(?P<vm>\d+)\s+(?P<rss>\d+)\s+\d+\s+\d+"
     r"\s+(?P<adj>-?\d+)\s+(?P<name>\S+)\s*$"
@@ -81,38 +83,6 @@ def memory_hog(lines: list[str]) -> Hog | None:
 
 LEFTOVER_SHARE = 0.4
 """Processes outside the job holding this share of a node's memory crowd the job out."""
-_PS_AUX = re.compile(
-    r"^\s*USER\s+PID\s+%CPU\s+%MEM\s+VSZ\s+RSS\s+TTY\s+STAT\s+START\s+TIME\s+COMMAND"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Proc:
-    """One row of ``ps aux``."""
-
-    user: str
-    pid: int
-    mem_pct: float
-    start: str
-    command: str
-
-
-def ps_aux(text: str) -> list[Proc]:
-    """The rows of a ``ps aux`` listing (its standard header), or [] for other text."""
-    lines = text.splitlines()
-    at = next((i for i, x in enumerate(lines[:50]) if _PS_AUX.match(x)), None)
-    if at is None:
-        return []
-    out = []
-    for line in lines[at + 1 :]:
-        f = line.split(None, 10)
-        if len(f) < 11 or not f[1].isdigit():
-            continue
-        try:
-            out.append(Proc(f[0], int(f[1]), float(f[3]), f[8], f[10]))
-        except ValueError:
-            continue
-    return out
 
 
 def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Proc]:

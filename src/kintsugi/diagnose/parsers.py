@@ -275,6 +275,9 @@ class LineParser:
             # program's own text is a field, maybe several lines of it (a traceback).
             if wrapped.rank is not None and wrapped.pid is not None:
                 self.pid_ranks.setdefault((self.ctx.node or "", wrapped.pid), wrapped.rank)
+            node, host = self.ctx.node, wrapped.host
+            if wrapped.rank is not None and node and host and _short(host) == _short(node):
+                self.own_ranks.add(wrapped.rank)  # a structured log of this node's rank
             for part in wrapped.text.split("\n"):
                 self._feed_line(part, lineno, hint, wrapped.when, wrapped.rank)
             return
@@ -880,6 +883,10 @@ class LineParser:
                 **kw,
             )
         )
+
+
+def _short(host: str) -> str:
+    return host.split(".", 1)[0]
 
 
 def _echoes_peer(text: str, rank: int, of_rank: int | None) -> bool:

@@ -42,6 +42,7 @@ def _when(v: object) -> str | None:
 
 _RANK_KEYS = ("rank", "global_rank", "RANK")
 _PID_KEYS = ("pid", "process_id")
+_HOST_KEYS = ("host", "hostname")
 
 
 class Record(NamedTuple):
@@ -53,6 +54,8 @@ class Record(NamedTuple):
     """The global rank a structured log names in a field of its own (``"rank": 22``)."""
     pid: int | None = None
     """The process id the record names (``"pid": 70122``), with its rank: an Xid's ``pid=``."""
+    host: str | None = None
+    """The host the record says wrote it (``"host": "gpu-q-018"``)."""
 
 
 def _int_field(doc: dict[str, object], keys: tuple[str, ...]) -> int | None:
@@ -63,6 +66,38 @@ def _int_field(doc: dict[str, object], keys: tuple[str, ...]) -> int | None:
         if isinstance(v, str) and v.isdigit():
             return int(v)
     return None
+
+
+_META_KEYS = frozenset(
+    (*_MESSAGE_KEYS, *_TIME_KEYS, *_RANK_KEYS, *_PID_KEYS, "level", "levelname", "severity",
+     "logger", "name", "host", "hostname", "stream", "tid", "thread", "threadName", "module",
+     "func", "funcName", "file", "filename", "lineno", "source", "labels", "kubernetes",
+     "ingestionTime", "logStream", "local_rank", "_SYSTEMD_UNIT", "PRIORITY")
+)  # fmt: skip
+"""Fields of a record that say where and when it was written, not what happened."""
+
+
+def _fields(doc: dict[str, object]) -> str:
+    """A program's structured record's own values after its message, as ``key=value``
+    (``"step": 35, "loss": NaN, "fwd_s_by_rank": [0.04, 0.4]``): the step, the loss and the
+    timers a text log would have printed in its line. Collector records carry none."""
+    if not any(k in doc for k in ("msg", "message", "event")):
+        return ""
+    parts = []
+    for k, v in doc.items():
+        if k in _META_KEYS or k.startswith(("_", "@")):
+            continue
+        if isinstance(v, bool) or v is None:
+            continue
+        if isinstance(v, (int, float)) or (isinstance(v, str) and len(v) <= 80 and " " not in v):
+            parts.append(f"{k}={v}")
+        elif (
+            isinstance(v, list)
+            and 0 < len(v) <= 1024
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
+        ):
+            parts.append(f"{k}=[{', '.join(str(x) for x in v)}]")
+    return (" " + " ".join(parts)) if parts else ""
 
 
 def unwrap_record(line: str) -> Record | None:
@@ -83,7 +118,11 @@ def unwrap_record(line: str) -> Record | None:
             return None
         when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), None)
         return Record(
-            text.rstrip("\n"), when, _int_field(doc, _RANK_KEYS), _int_field(doc, _PID_KEYS)
+            text.rstrip("\n") + _fields(doc),
+            when,
+            _int_field(doc, _RANK_KEYS),
+            _int_field(doc, _PID_KEYS),
+            next((h for k in _HOST_KEYS if isinstance(h := doc.get(k), str) and h), None),
         )
     if s.startswith('"') and (m := _JSON_FIELD.match(line)):
         try:

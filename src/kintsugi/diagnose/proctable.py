@@ -1,0 +1,126 @@
+"""A node's process table as operators collect it (``ps aux``, ``top -b -n1``), and what it
+says about the job: processes outside it that take the node's CPU.
+
+A snapshot shows every process the same way, the job's own among them. What sets a
+process apart as another workload is that the other nodes of the job do not run it: the
+training script, its launcher and the collection tool itself run everywhere. A process
+that holds a good share of a CPU on one node only (a leftover preprocessing job, another
+user's notebook, a runaway agent) steals the cycles of that node's ranks, and that node is
+the job's straggler.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.signatures import Role
+from kintsugi.events import Action, Category, Layer
+
+_PS_AUX = re.compile(
+    r"^\s*USER\s+PID\s+%CPU\s+%MEM\s+VSZ\s+RSS\s+TTY\s+STAT\s+START\s+TIME\s+COMMAND"
+)
+_TOP = re.compile(
+    r"^\s*PID\s+USER\s+PR\s+NI\s+VIRT\s+RES\s+SHR\s+S\s+%CPU\s+%MEM\s+TIME\+?\s+COMMAND"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Proc:
+    """One row of a process table."""
+
+    user: str
+    pid: int
+    mem_pct: float
+    start: str
+    """When it started as ``ps`` prints it ("Nov20", "09:14"); "" where the table has none."""
+    command: str
+    cpu_pct: float = 0.0
+
+
+def process_table(text: str) -> list[Proc]:
+    """The rows of a ``ps aux`` or ``top -b`` listing (by their standard headers), or []."""
+    lines = text.splitlines()
+    at = next((i for i, x in enumerate(lines[:50]) if _PS_AUX.match(x) or _TOP.match(x)), None)
+    if at is None:
+        return []
+    top = _TOP.match(lines[at]) is not None
+    out = []
+    for line in lines[at + 1 :]:
+        f = line.split(None, 11 if top else 10)
+        if len(f) < (12 if top else 11):
+            continue
+        try:
+            if top:  # PID USER PR NI VIRT RES SHR S %CPU %MEM TIME+ COMMAND
+                out.append(Proc(f[1], int(f[0]), float(f[9]), "", f[11], float(f[8])))
+            else:  # USER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND
+                out.append(Proc(f[0], int(f[1]), float(f[3]), f[8], f[10], float(f[2])))
+        except ValueError:
+            continue
+    return out
+
+
+CPU_HOG_PCT = 20.0
+"""A process outside the job holding this much of a CPU (``%CPU``) takes a rank's cycles."""
+_INTERPRETERS = re.compile(r"^(?:python[\d.]*|bash|sh|perl|ruby|node|java)$")
+_LAUNCH_TOOLS = ("top", "ps", "htop", "sshd", "slurmstepd", "srun", "sleep")
+
+
+def program(command: str) -> str:
+    """What a command runs, for comparing nodes: the script or module behind an interpreter
+    ("python -u /srv/code/train.py --lr 3" -> "python train.py"), else the executable."""
+    words = command.split()
+    if not words:
+        return ""
+    exe = PurePosixPath(words[0]).name
+    if not _INTERPRETERS.match(exe):
+        return exe
+    rest = iter(words[1:])
+    for w in rest:
+        if w == "-m":
+            return f"{exe} -m {next(rest, '')}"
+        if not w.startswith("-"):
+            return f"{exe} {PurePosixPath(w).name}"
+    return exe
+
+
+def cpu_hogs(procs: Mapping[str, list[Proc]]) -> list[Finding]:
+    """One ``cpu_contention`` finding per node whose table shows processes, run on no other
+    node of the job, holding ``CPU_HOG_PCT`` or more of a CPU each (needs two tables)."""
+    if len(procs) < 2:
+        return []
+    where: dict[str, set[str]] = {}
+    for node, rows in procs.items():
+        for p in rows:
+            where.setdefault(program(p.command), set()).add(node)
+    out = []
+    for node, rows in sorted(procs.items()):
+        hogs = [
+            p
+            for p in rows
+            if p.cpu_pct >= CPU_HOG_PCT
+            and where.get(program(p.command)) == {node}
+            and program(p.command).split(" ", 1)[0] not in _LAUNCH_TOOLS
+        ]
+        if not hogs:
+            continue
+        share = sum(p.cpu_pct for p in hogs)
+        names = ", ".join(f"{p.pid} {program(p.command)} ({p.cpu_pct:.0f}%)" for p in hogs[:3])
+        out.append(
+            Finding(
+                signature="cpu_contention",
+                category=Category.STRAGGLER,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART_WITHOUT_NODE,
+                severity=2,
+                role=Role.CONTEXT,
+                text=f"processes no other node runs take {share:.0f}% CPU on {node}: {names}",
+                source="process table",
+                node=node,
+                detail="cpu",
+            )
+        )
+    return out
