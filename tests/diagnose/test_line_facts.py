@@ -79,6 +79,10 @@ def test_rank_blocks_place_ranks_and_find_the_quiet_one() -> None:
     ]  # fmt: skip
     assert quiet_rank("b", waits, homes) == 6
     assert quiet_rank("a", waits, homes) is None
+    # the launcher's SIGTERM at the end reaches the quiet rank too: it never waited
+    ended = Finding("killed_by_launcher", Category.UNKNOWN, Layer.FRAMEWORK, Action.RESTART, 1,
+                    Role.SYMPTOM, "rank 6 exitcode -15", "b.log", node="b", rank=6)  # fmt: skip
+    assert quiet_rank("b", [*waits, ended], homes) == 6
 
 
 def test_iso_stamps_in_different_zones_land_on_one_scale() -> None:

@@ -73,9 +73,6 @@ GAPS = {
     "k17_local_snapshot_write_fails": (
         "label convention: one node's full local disk is host here; storage in sets 2, 5, 6, 7, 8, 12 and 13, which the engine follows"
     ),
-    "k36_single_rank_runtime_error_moe": (
-        "label convention: a contained Xid 94 restarts here; sets 10 and the dev corpus exclude the node until the GPU is reset (NVIDIA's catalog), which the engine follows"
-    ),
 }
 
 

@@ -120,6 +120,10 @@ def named_missing(fs: Iterable[Finding]) -> set[int]:
     return {int(f.value) for f in fs if f.signature == "names_missing_rank" and f.value is not None}
 
 
+STOPPED_BY_LAUNCHER = frozenset({"killed_by_launcher", "sigterm"})
+"""What every rank still alive gets at the end (the launcher's SIGTERM): no sign of waiting."""
+
+
 def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]) -> int | None:
     """The one rank of ``node``'s block that never reported waiting while the others did.
 
@@ -129,6 +133,10 @@ def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]
     block = rank_blocks(homes).get(node or "")
     if block is None:
         return None
-    waiting = {f.rank for f in fs if f.node == node and f.role is Role.SYMPTOM}
+    waiting = {
+        f.rank
+        for f in fs
+        if f.node == node and f.role is Role.SYMPTOM and f.signature not in STOPPED_BY_LAUNCHER
+    }
     quiet = [r for r in block if r not in waiting]
     return quiet[0] if len(quiet) == 1 and len(waiting) >= 2 else None

@@ -113,6 +113,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     link_max: dict[str, int] = {}
     limits: dict[str, float] = {}
     model_seen = False
+    remap: dict[str, str] = {}  # GPU -> its Remapped Rows "Pending" value
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
@@ -133,6 +134,8 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
             out.append(gpu_fact(ctx, "gpu_model", f"GPU model {value}", n, detail=value))
             continue
         found: tuple[str, Category, Role, int] | None = None
+        if key == "Pending" and where.endswith("Remapped Rows"):
+            remap[gpu] = value.lower()
         if key == "Remapping Failure Occurred" and value.lower() == "yes":
             found = ("row_remap_failure", Category.GPU_MEMORY, Role.ROOT, 5)
         elif (
@@ -185,6 +188,14 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
         )
     if seen and ctx.node is not None:
         out.append(gpu_fact(ctx, "gpu_count", f"{seen} GPUs", value=float(seen)))
+    if remap and ctx.node is not None:
+        # every GPU's rows remapped, none waiting for a reset: a contained ECC error since
+        # is behind the node (reset, row replaced); one waiting still needs its reset
+        waiting = sorted(g for g, v in remap.items() if v != "no")
+        sig, what = ("remap_pending", f"rows wait for a reset on GPU {', '.join(waiting)}")
+        if not waiting:
+            sig, what = ("remap_clean", f"no remapped row pending on {len(remap)} GPU(s)")
+        out.append(gpu_fact(ctx, sig, what, detail=",".join(waiting)))
     return out
 
 

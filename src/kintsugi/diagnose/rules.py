@@ -37,6 +37,7 @@ from kintsugi.diagnose.rules_mod import (
     history,
     rank_by_gpu_block,
     recurrence,
+    remapped_since,
     straggler,
     thermal,
     unlike_the_rest,
@@ -242,6 +243,7 @@ def decide(
     recurrence(v, roots, all_nodes)
     history(v, context)
     thermal(v, context)
+    remapped_since(v, fs)
     rank_by_gpu_block(v, by_gpu)
     fabric_recovered(v, fs)
     wanders(v, roots + symptoms)  # restarting already failed to shake it off

@@ -557,3 +557,39 @@ def rank_by_gpu_block(v: Verdict, by_gpu: Mapping[str, range]) -> None:
     if node is not None:
         v.culprit = Culprit(node, rank)
         v.why("culprit", "rank_by_gpu_block", f"rank {rank} is in {node}'s block of GPUs")
+
+
+CONTAINED = frozenset({"xid_contained_ecc"})
+"""A memory error the GPU contained: the process died, the GPU did not."""
+WORSE_THAN_CONTAINED = frozenset(
+    {
+        "xid_uncontained_ecc",
+        "xid_dbe",
+        "xid_row_remap_failed",
+        "row_remap_failure",
+        "xid_off_bus",
+        "xid_unrecovered_ecc",
+    }
+)
+"""What on the same node says the GPU itself is not fine after all."""
+
+
+def remapped_since(v: Verdict, fs: list[Finding]) -> None:
+    """A contained ECC error (Xid 94) on a node whose ``nvidia-smi -q`` then shows every
+    GPU's rows remapped and none pending: the GPU was reset and its row replaced, so the job
+    restarts on it. Without that report, or with a row still pending, it runs without it."""
+    c = v.culprit
+    if v.category is not Category.GPU_MEMORY or c is None or c.node is None:
+        return
+    if v.action is not Action.RESTART_WITHOUT_NODE:
+        return
+    mine = [f for f in fs if f.node == c.node]
+    sigs = {f.signature for f in mine}
+    if not sigs & CONTAINED or sigs & WORSE_THAN_CONTAINED or "remap_pending" in sigs:
+        return
+    clean = next((f for f in mine if f.signature == "remap_clean"), None)
+    if clean is None:
+        return
+    v.action = Action.RESTART
+    v.support.append(clean)
+    v.why("action", "contained_and_remapped", f"{c.node}: {clean.text} after the contained error")
