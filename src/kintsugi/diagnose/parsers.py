@@ -710,6 +710,10 @@ class LineParser:
             self._ts, self._ts_exact, self._ts_done = parse_ts(stamp), True, True
         rm = re.match(r"(\d+)", f["rank"])
         rank = int(rm.group(1)) if rm else None
+        pm = re.search(r"\(pid: (\d+)\)", f.get("exitcode", ""))
+        if pm is not None and rank is not None:
+            # the worker's process on its host: an Xid naming that pid names this rank
+            self.pid_ranks.setdefault((host or self.ctx.node or "", int(pm[1])), rank)
         em = re.match(r"(-?\d+)", f.get("exitcode", ""))
         code = int(em.group(1)) if em else 0
         tb = f.get("traceback", "")

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from pathlib import PurePath
 
+from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.signatures import Role
@@ -92,8 +93,18 @@ def hardware(
         f.rank for f in hw if (f.node, f.signature, f.attempt) == (p.node, p.signature, p.attempt)
     }
     node_wide = p.category not in GPU and len(alike - {None}) > 1
+    # the kernel's report names the process on the failed GPU (an Xid's pid=, by the
+    # launcher's record of its workers): that process's rank, over the ranks whose
+    # collectives carried the error out of it
+    by_kernel = {
+        f.rank
+        for f in hw
+        if f.node == p.node and f.category in GPU and f.rank is not None and kernel_pid(f.text)
+    }
     if node_wide:
         rank = None
+    elif p.category in GPU and len(by_kernel) == 1:
+        rank = next(iter(by_kernel))
     elif rank is None and p.category in GPU:
         # The kernel names a GPU, not a process: the rank whose own CUDA error reports the
         # same kind of fault (an uncorrectable ECC or NVLink error) is the one on that GPU.
