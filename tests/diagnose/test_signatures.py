@@ -289,8 +289,21 @@ def test_a_cuda_oom_with_another_process_filling_the_gpu_is_the_node() -> None:
         "this process has 78.90 GiB memory in use. Of the allocated memory 77.60 GiB is "
         "allocated by PyTorch"
     )
+    beside = (  # a leftover holding less than the rank, but a third of the card
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 3 has a "
+        "total capacity of 79.11 GiB of which 0.71 GiB is free. Process 20931 has 30.94 GiB "
+        "memory in use. Including non-PyTorch memory, this process has 47.43 GiB memory in use. "
+        "Of the allocated memory 44.12 GiB is allocated by PyTorch"
+    )
+    contexts = (  # other ranks' CUDA contexts on the device: the job's own placement
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+        "total capacity of 79.15 GiB of which 0.10 GiB is free. Process 4411 has 0.52 GiB "
+        "memory in use. Including non-PyTorch memory, this process has 78.40 GiB memory in use."
+    )
     assert foreign_gpu_memory(theirs) == 71.32
     assert foreign_gpu_memory(mine) is None
+    assert foreign_gpu_memory(beside) == 30.94
+    assert foreign_gpu_memory(contexts) is None
 
 
 def test_a_corrected_machine_check_summary_is_not_a_host_failure() -> None:

@@ -397,8 +397,8 @@ def foreign_gpu_memory(line: str) -> float | None:
         own_total = own + float(reserved["n"]) * _GIB.get(reserved["u"], 1.0)
         if top <= OWN_OVERHEAD * own_total:
             return None
-    # another process holding more of the GPU than this rank itself: the rank could not fit
-    if top >= FOREIGN_SHARE * total and top > own:
+    # another process holding a large share of the GPU: the rank could not fit beside it
+    if top >= FOREIGN_SHARE * total:
         return top
     return None
 
