@@ -41,6 +41,11 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "c13_old_driver_on_one_node": "label calls a driver mismatch framework; we say infrastructure",
+    "c28_hang_pyspy_one_rank_stuck_in_sync": (
+        "label convention: a rank stuck in a device sync with no Xid excludes its node here; "
+        "sets 9 and 16 and the held-out split call it a suspect (run_diagnostics), as the "
+        "engine does"
+    ),
     "c29_hang_flight_recorder_nvme_timeout": "fr_trace's missing rank and NVMe/XFS lines unread",
     "c30_hang_no_culprit_evidence": (
         "label convention: timeouts with no evidence are run_diagnostics here; sets 3 and 4 "

@@ -295,7 +295,7 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
             signature="hang_detected",
             category=Category.HANG,
             layer=Layer.INFRASTRUCTURE,
-            action=Action.RESTART_WITHOUT_NODE if device else Action.RUN_DIAGNOSTICS,
+            action=Action.RUN_DIAGNOSTICS,
             severity=3,
             role=Role.ROOT,
             text=f"the ranks stopped making progress; rank {rank} is {why}",

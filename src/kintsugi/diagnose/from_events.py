@@ -155,7 +155,7 @@ def _hang(e: Event) -> list[Finding]:
             e,
             signature="hang_detected",
             category=Category.HANG,
-            action=Action.RESTART_WITHOUT_NODE if device else Action.RESTART,
+            action=Action.RUN_DIAGNOSTICS if device else Action.RESTART,
             severity=3,
             text=text,
             rank=rank,

@@ -496,9 +496,11 @@ def _hang_event(fs: list[Finding]) -> Verdict | None:
         primary=p,
     )
     v.why("all", "hang_detected", "no progress; suspect from stacks, states, flight recorder")
-    if p.action is Action.RESTART_WITHOUT_NODE and culprit:
+    if "its own GPU" in p.text and culprit:
         v.why(
-            "action", "stuck_on_its_gpu", f"rank {p.rank} waits for its own GPU: exclude {p.node}"
+            "action",
+            "stuck_on_its_gpu",
+            f"rank {p.rank} waits for its own GPU, with no hardware error seen: test {p.node}",
         )
     return v
 
