@@ -52,3 +52,24 @@ def test_a_host_not_in_the_bundle_stays_with_the_file(tmp_path: Path) -> None:
     scan = diagnose_bundle(tmp_path).scan
     deaths = [f for f in scan.findings if f.rank == 13 and f.signature != "rank_home"]
     assert deaths and all(f.node == "cn-0417" for f in deaths)
+
+
+def test_each_attempt_places_its_ranks_on_its_own_nodes(tmp_path: Path) -> None:
+    """A resubmitted job gets another node list: rank 14 ran on cn-2 first, then on cn-3,
+    the node whose stale driver fails both attempts (the batch host's console holds it)."""
+    error = "RuntimeError: The NVIDIA driver on your system is too old (found version 12020)."
+    for attempt, (batch, bad) in enumerate((("cn-1", "cn-2"), ("cn-1", "cn-3"))):
+        for node in (batch, bad):
+            (tmp_path / f"attempt_{attempt}" / node).mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"attempt_{attempt}" / bad / "hostname.txt").write_text(f"{bad}\n")
+        entry = SUMMARY.replace("-9 (pid: 1784659)", "1 (pid: 1784659)").replace(
+            "Signal 9 (SIGKILL) received by PID 1784659", f"[Rank 14] {error}"
+        )
+        entry = entry.replace("rank      : 13 (local_rank: 5)", "rank      : 14 (local_rank: 6)")
+        console = f"1: [rank14]: {error}\n" + "".join(
+            f"1: {line}\n" for line in entry.format(host=bad).splitlines()
+        )
+        (tmp_path / f"attempt_{attempt}" / batch / "slurm.out").write_text(console)
+    scan = diagnose_bundle(tmp_path).scan
+    errors = {(f.attempt, f.node) for f in scan.findings if f.rank == 14 and "too old" in f.text}
+    assert errors == {(0, "cn-2"), (1, "cn-3")}

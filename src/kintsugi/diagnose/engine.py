@@ -133,10 +133,24 @@ def rehome(findings: list[Finding]) -> list[Finding]:
     ranks whose nodes' own launchers say where they ran (``rank_home``), or whose NCCL lines
     named their host (``rank_host``, and the blocks those place), belong to those
     nodes. A directory is a collection point when its ranks live on two or more other nodes, or
-    when it is home to none of the ranks placed."""
+    when it is home to none of the ranks placed. Each attempt on its own: a resubmitted job
+    gets another node list, and its ranks other homes."""
+    places = [f for f in findings if f.signature in ("rank_home", "rank_host")]
+    out = list(findings)
+    for attempt in {f.attempt for f in findings}:
+        # a placement without an attempt (the launch files) holds for every attempt
+        said = [f for f in places if f.attempt in (attempt, None)]
+        at = [i for i, f in enumerate(out) if f.attempt == attempt]
+        moved = _rehome_attempt([out[i] for i in at], said)
+        for i, f in zip(at, moved, strict=True):
+            out[i] = f
+    return out
+
+
+def _rehome_attempt(findings: list[Finding], places: list[Finding]) -> list[Finding]:
     claims: dict[int, set[str]] = defaultdict(set)
-    for f in findings:
-        if f.signature in ("rank_home", "rank_host") and f.rank is not None and f.node:
+    for f in places:
+        if f.rank is not None and f.node:
             claims[f.rank].add(f.node)
     homes = {r: next(iter(ns)) for r, ns in claims.items() if len(ns) == 1}
     if not homes:
@@ -181,8 +195,11 @@ def launch_homes(root: Path, scan: BundleScan) -> list[Finding]:
     return home_findings(homes, min(facts.sources, default="launch"), "the launch places")
 
 
-def home_findings(homes: Mapping[int, str], source: str, how: str) -> list[Finding]:
-    """``rank_home`` findings: each rank of ``homes`` ran on its node, as ``how`` says."""
+def home_findings(
+    homes: Mapping[int, str], source: str, how: str, attempt: int | None = None
+) -> list[Finding]:
+    """``rank_home`` findings: each rank of ``homes`` ran on its node, as ``how`` says (in
+    ``attempt``, or in every attempt)."""
     return [
         Finding(
             signature="rank_home",
@@ -195,6 +212,7 @@ def home_findings(homes: Mapping[int, str], source: str, how: str) -> list[Findi
             source=source,
             node=node,
             rank=rank,
+            attempt=attempt,
         )
         for rank, node in sorted(homes.items())
     ]
@@ -243,18 +261,21 @@ def summary_hosts(
     is that node's, and says where its rank ran (``rank_home``): a console that holds every
     node's output (an LSF or Slurm job's) then gives each rank's lines to its node."""
     out = []
-    homes: dict[int, set[str]] = defaultdict(set)
+    homes: dict[int | None, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
     for f in findings:
         host = hosts.get((f.source, f.order))
         if host is not None and host in nodes:
             if f.rank is not None:
-                homes[f.rank].add(host)
+                homes[f.attempt][f.rank].add(host)
             if host != f.node:
                 f = f.with_(node=host)
         out.append(f)
-    # a rank that ran on different nodes in different attempts has no one home
-    placed = {r: next(iter(hs)) for r, hs in homes.items() if len(hs) == 1}
-    return out + home_findings(placed, "torchrun", "torchrun's failure summary places")
+    how = "torchrun's failure summary places"
+    for attempt, ranks in homes.items():
+        # a rank the summaries of one attempt place on two nodes has no one home
+        placed = {r: next(iter(hs)) for r, hs in ranks.items() if len(hs) == 1}
+        out += home_findings(placed, "torchrun", how, attempt)
+    return out
 
 
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
