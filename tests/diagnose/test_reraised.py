@@ -54,3 +54,19 @@ def test_what_explains_the_abort_printed_with_it(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.layer, d.action) == (Category.USER_CODE, Layer.SCRIPT, Action.STOP)
     assert d.culprit is None
+
+
+def test_python_s_own_library_is_skipped_for_the_layer(tmp_path: Path) -> None:
+    """``json.loads`` failing on a malformed row the user's dataset read: the user's data
+    (script), though the innermost frame is the standard library's decoder."""
+    (tmp_path / "n1").mkdir()
+    (tmp_path / "n1" / "stderr.log").write_text(
+        "[rank21]: Traceback (most recent call last):\n"
+        f'[rank21]:   File "{SITE}/utils/data/_utils/worker.py", line 309, in _worker_loop\n'
+        '[rank21]:   File "/home/ft/data/jsonl_dataset.py", line 58, in __getitem__\n'
+        '[rank21]:   File "/usr/lib/python3.10/json/__init__.py", line 346, in loads\n'
+        '[rank21]:   File "/usr/lib/python3.10/json/decoder.py", line 340, in decode\n'
+        "[rank21]: json.decoder.JSONDecodeError: Extra data: line 1 column 3091 (char 3090)\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.layer, d.action) == (Category.USER_CODE, Layer.SCRIPT, Action.STOP)

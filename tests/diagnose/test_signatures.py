@@ -172,6 +172,11 @@ ALSO = [
         "device.cc:84] ifa != nullptr. Unable to find address for: ib0",
     ),
     ("s3_error", "urllib.error.HTTPError: HTTP Error 503: Slow Down"),
+    (
+        "s3_error",
+        "s3torchconnector._s3client.s3client.S3Exception: Client error: Request failed: Service "
+        "error: SlowDown: Please reduce your request rate. (status 503, request id 7Q71)",
+    ),
     ("job_succeeded", "[default0]:Training finished after 30 steps."),
     (
         "link_up",

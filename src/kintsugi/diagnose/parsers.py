@@ -141,9 +141,17 @@ _LAUNCHERS = ("/triton/runtime/", "/triton/backends/", "/triton/compiler/")
 kernel defined in the user's file is the user's, though the fault surfaces in Triton)."""
 
 
+def _stdlib(path: str) -> bool:
+    """A frame of Python's own library (``/usr/lib/python3.10/json/decoder.py``)."""
+    return ("/lib/python3" in path and "-packages" not in path) or path.startswith("<frozen")
+
+
 def innermost_is_user(frames: list[str]) -> bool | None:
-    """Whether the innermost frame, launch machinery skipped, is user code (None: no frames)."""
-    own = [f for f in frames if not any(k in f for k in _LAUNCHERS)] or frames
+    """Whether the innermost frame, launch machinery and Python's own library skipped, is
+    user code (None: no frames): ``json.loads`` failing on a row the user's dataset read is
+    the user's data, ``pickle`` failing inside ``torch.load`` the framework's."""
+    own = [f for f in frames if not any(k in f for k in _LAUNCHERS) and not _stdlib(f)]
+    own = own or [f for f in frames if not any(k in f for k in _LAUNCHERS)] or frames
     return is_user_file(own[-1]) if own else None
 
 
