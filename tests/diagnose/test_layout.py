@@ -47,6 +47,29 @@ def test_slurm_block_cyclic_and_plane() -> None:
     assert [plane[r] for r in range(8)] == ["n1", "n1", "n2", "n2", "n1", "n1", "n2", "n2"]
 
 
+def test_srun_starting_torchrun_per_node_places_its_workers_in_blocks() -> None:
+    """srun's tasks are torchrun agents (one per node); the ranks are their workers, in
+    blocks of --nproc-per-node over the node list, unless c10d numbers the nodes as they
+    join."""
+    facts = LaunchFacts()
+    facts.read(
+        b"SLURM_JOB_NODELIST=node-r12-u[03,05,09]\nSLURM_TASKS_PER_NODE=1(x3)\n"
+        b"+ srun -l torchrun --nnodes=3 --nproc-per-node=8 pretrain_gpt.py\n",
+        "node-r12-u03",
+        "slurm.out",
+    )
+    homes, _ = facts.placements(lambda h: h)
+    assert (homes[0], homes[8], homes[21]) == ("node-r12-u03", "node-r12-u05", "node-r12-u09")
+    c10d = LaunchFacts()
+    c10d.read(
+        b"SLURM_JOB_NODELIST=n[1-2]\n+ srun -l torchrun --nnodes=2 --nproc-per-node=8 "
+        b"--rdzv-backend=c10d train.py\n",
+        "n1",
+        "slurm.out",
+    )
+    assert c10d.placements(lambda h: h)[0] == {}
+
+
 def test_mpirun_maps_by_slot_in_hostfile_order_or_round_robin() -> None:
     hosts = hostfile("cn-14 slots=2\ncn-03 slots=2  # rack 2\ncn-22 slots=2\n")
     assert hosts == [("cn-14", 2), ("cn-03", 2), ("cn-22", 2)]

@@ -37,6 +37,11 @@ _SLURM = re.compile(
     r"(?m)\bSLURM_(?P<key>JOB_NODELIST|NODELIST|STEP_NODELIST|TASKS_PER_NODE|"
     r"STEP_TASKS_PER_NODE|DISTRIBUTION)=(?P<value>\S+)"
 )
+# srun starting one torchrun per node, each with its own workers: ranks come in blocks of
+# --nproc-per-node over the node list (static node ranks; c10d's are assigned as nodes join)
+_TORCHRUN_PER_NODE = re.compile(
+    r"\b(?:torchrun|torch\.distributed\.run)\b[^\n]*?--nproc[-_]per[-_]node[= ](?P<n>\d+)[^\n]*"
+)
 _SRUN_DIST = re.compile(r"\bsrun\b.*?(?:--distribution[= ]|\s-m\s*)(\w+(?:=\d+)?)")
 # Ray Train's worker table: "- (ip=10.40.2.17, pid=4477) world_rank=11, local_rank=3, ..."
 _RAY_TABLE = re.compile(r"\((?P<inside>[^()\n]*)\)\s*world_rank=(?P<rank>\d+)")
@@ -94,6 +99,8 @@ class LaunchFacts:
             self.mpirun = _PROGRAM.split(m[0], 1)[0]
         for m in _SLURM.finditer(text):
             self.slurm.setdefault(m["key"].removeprefix("STEP_").replace("JOB_", ""), m["value"])
+        if (t := _TORCHRUN_PER_NODE.search(text)) is not None and "c10d" not in t[0]:
+            self.slurm.setdefault("TORCHRUN_PER_NODE", t["n"])
         if (d := _SRUN_DIST.search(text)) is not None:
             self.slurm.setdefault("DISTRIBUTION", d[1])
         for m in (*_RAY_TABLE.finditer(text), *_RAY_WORKER.finditer(text)):
@@ -233,9 +240,13 @@ def slurm_layout(env: Mapping[str, str]) -> dict[int, str]:
     """Task id -> host under Slurm's node-level distribution (block, cyclic or plane=N)."""
     nodes = expand_hostlist(env.get("NODELIST", ""))
     counts = tasks_per_node(env.get("TASKS_PER_NODE", ""))
+    dist = env.get("DISTRIBUTION", "block").split(":")[0].lower()
+    per = env.get("TORCHRUN_PER_NODE", "")
+    if nodes and per.isdigit() and 0 < int(per) <= MAX_RANKS and set(counts) <= {1}:
+        # Slurm's tasks are torchrun agents, one per node: the ranks are their workers
+        counts, dist = [int(per)] * len(nodes), "block"
     if not nodes or len(counts) != len(nodes):
         return {}
-    dist = env.get("DISTRIBUTION", "block").split(":")[0].lower()
     if dist == "block":
         return _fill(nodes, counts, len(nodes) * max(counts))
     if dist == "cyclic":
