@@ -37,3 +37,18 @@ def test_a_nan_that_stays_on_one_node(tmp_path: Path) -> None:
 def test_a_nan_that_moves_between_nodes(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, ["g09", "g11"])).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.NUMERICAL, None, Action.STOP)
+
+
+def test_the_same_step_in_every_attempt_though_some_lines_name_none(tmp_path: Path) -> None:
+    """HF Trainer's metrics dict (no step) before the user's guard naming step 4117, in two
+    attempts on other nodes: the same step each time is the data or the model."""
+    for attempt, node in enumerate(("vmss000003", "vmss00000a")):
+        d = tmp_path / f"attempt_{attempt}" / node
+        d.mkdir(parents=True)
+        (d / "master-0.log").write_text(
+            "{'loss': 1.0351, 'grad_norm': nan, 'learning_rate': 5.7e-06, 'epoch': 1.29}\n"
+            "[rank0]: FloatingPointError: [NanGuard] non-finite loss/grad_norm at global step "
+            "4117; last batch sample ids: ['ultrachat_s3_0412:118720']\n"
+        )
+    v = diagnose_bundle(tmp_path).diagnosis
+    assert (v.category, v.culprit, v.action) == (Category.NUMERICAL, None, Action.STOP)

@@ -66,8 +66,12 @@ def numerical(
         )
         v.why("all", "nan_follows_node", "NaNs that follow one node at different steps: SDC")
         return v
-    # (iterations unknown: the NaN moving between nodes in every attempt is the program's)
-    if len(attempts) >= 2 and len(steps) == 1 and (known or len(nodes) >= 2):
+    # every attempt's NaN at the one step any of its lines names (a line without the step,
+    # a trainer's metrics dict, says nothing against it); iterations unknown, the NaN moving
+    # between nodes in every attempt is the program's
+    each = {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
+    same_step = len(known) == 1 and all(each.values())
+    if len(attempts) >= 2 and (same_step or (len(steps) == 1 and not known and len(nodes) >= 2)):
         v = Verdict(
             Category.NUMERICAL,
             Layer.SCRIPT,
