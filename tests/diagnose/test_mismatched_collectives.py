@@ -9,16 +9,18 @@ from kintsugi.diagnose import diagnose_bundle
 from kintsugi.diagnose.signatures import default_signatures
 
 
-def _line(rank: int, seq: int, op: str) -> str:
+def _line(rank: int, seq: int, op: str, numel: int = 64) -> str:
     return (
         f"[rank{rank}]:[E1202 12:51:36.3602{rank:02d} ProcessGroupNCCL.cpp:616] [Rank {rank}] "
         f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={seq}, OpType={op}, "
-        "NumelIn=64, NumelOut=2048, Timeout(ms)=1800000) ran for 1800691 milliseconds before "
-        "timing out.\n"
+        f"NumelIn={numel}, NumelOut=2048, Timeout(ms)=1800000) ran for 1800691 milliseconds "
+        "before timing out.\n"
     )
 
 
-def _bundle(root: Path, works: dict[int, tuple[int, str]]) -> Path:
+def _bundle(
+    root: Path, works: dict[int, tuple[int, str]] | dict[int, tuple[int, str, int]]
+) -> Path:
     for node, ranks in (("n1", range(4)), ("n2", range(4, 8))):
         d = root / node
         d.mkdir(parents=True)
@@ -95,3 +97,20 @@ def test_pipeline_sends_and_receives_at_one_seqnum_are_no_mismatch(tmp_path: Pat
     works = {r: (16353, "SEND") for r in range(8)} | {r: (16353, "RECV") for r in (6, 7)}
     d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
     assert d.category.value != "user_code" and d.action.value != "stop"
+
+
+def test_one_rank_all_reducing_one_element_against_the_buckets_is_a_program_bug(
+    tmp_path: Path,
+) -> None:
+    """A metric all-reduced under ``if rank == 0`` (1 element) at the SeqNum where the others
+    all-reduce DDP's buckets (26M elements): the same operation, another call."""
+    works = {r: (5003, "ALLREDUCE", 26214400) for r in range(8)} | {0: (5003, "ALLREDUCE", 1)}
+    d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
+    assert (d.category.value, d.layer.value, d.action.value) == ("hang", "script", "stop")
+
+
+def test_counts_that_disagree_all_over_say_nothing(tmp_path: Path) -> None:
+    counts = (131334144, 1, 16777216, 131334144, 1, 52428800, 131334144, 16777216)
+    works = {r: (41518, "ALLREDUCE", counts[r]) for r in range(8)}
+    d = diagnose_bundle(_bundle(tmp_path, works)).diagnosis
+    assert d.action.value != "stop"

@@ -426,7 +426,35 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
 
 
 # "[Rank 3] Watchdog caught ..." and, since PyTorch 2.4, "[PG ID 0 PG GUID 0(default_pg) Rank 3]"
-_WORK = re.compile(r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)")
+_WORK = re.compile(
+    r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
+    r"(?:, NumelIn=(?P<numel>\d+))?"
+)
+
+
+SIZE_APART = 16
+"""Element counts this far apart in one operation at one SeqNum are different calls (a
+1-element metric all-reduce under ``if rank == 0`` against DDP's 26M-element buckets); closer
+counts are read as the same call (logs disagree on the bucket a rank reports)."""
+
+
+def _labels(works: dict[int, tuple[int, str, int | None, Finding]], seq: int) -> dict[int, str]:
+    """Each rank's call at ``seq``: its operation, told apart by element count where the
+    ranks of one operation report exactly two counts ``SIZE_APART`` (one call is one count on
+    every rank that made it; more counts than two say nothing about who made which)."""
+    at = {r: w for r, w in works.items() if w[0] == seq}
+    out = {r: op for r, (_, op, _, _) in at.items()}
+    for op in set(out.values()):
+        counts = Counter(n for _, o, n, _ in at.values() if o == op and n)
+        if len(counts) != 2:
+            continue
+        (common, _), (other, _) = counts.most_common()
+        if max(common, other) < SIZE_APART * min(common, other):
+            continue
+        for r, (_, o, n, _) in at.items():
+            if o == op and n == other:
+                out[r] = f"{op} of {n} elements"
+    return out
 
 
 _POINT_TO_POINT = {"SEND", "RECV", "RECVANYSOURCE"}
@@ -443,23 +471,26 @@ def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Ver
     """
     if any(f.signature == "collective_mismatch_raised" for f in roots):
         return None
-    by_attempt: dict[int | None, dict[int, tuple[int, str, Finding]]] = defaultdict(dict)
+    by_attempt: dict[int | None, dict[int, tuple[int, str, int | None, Finding]]]
+    by_attempt = defaultdict(dict)
     for f in sorted(symptoms, key=order):
         m = _WORK.search(f.text)
         if m is not None and m["op"].lstrip("_").upper() not in _POINT_TO_POINT:
-            work = (int(m["seq"]), m["op"].lstrip("_"), f)
+            numel = int(m["numel"]) if m["numel"] else None
+            work = (int(m["seq"]), m["op"].lstrip("_"), numel, f)
             by_attempt[f.attempt].setdefault(int(m["rank"]), work)
     for attempt, works in sorted(by_attempt.items(), key=lambda kv: kv[0] or 0):
-        seqs = Counter(seq for seq, _, _ in works.values())
+        seqs = Counter(w[0] for w in works.values())
         seq, n = seqs.most_common(1)[0]
-        ops = Counter(op for s_, op, _ in works.values() if s_ == seq)
+        calls = _labels(works, seq)
+        ops = Counter(calls.values())
         if n < 3 or len(ops) < 2:
             continue
         (usual, k), *odd = ops.most_common()
-        odd_ranks = sorted(r for r, (s_, op, _) in works.items() if s_ == seq and op != usual)
+        odd_ranks = sorted(r for r, call in calls.items() if call != usual)
         if len(odd_ranks) >= k:
             continue  # no majority: nothing says which side is odd
-        p = works[odd_ranks[0]][2]
+        p = works[odd_ranks[0]][3]
         others = ", ".join(f"{op} on {c}" for op, c in odd)
         v = Verdict(
             Category.HANG,
