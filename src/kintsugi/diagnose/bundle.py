@@ -658,7 +658,10 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 # as the log ends: a node that turned slow midway is slow now
                 med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
                 text = f"median {what} {med:.3f}s per step in the last quarter of the log"
-                out.append(_timing(sig, text, ctx, rank, med))
+                found = _timing(sig, text, ctx, rank, med)
+                if (host := parser.timed_hosts.get(rank)) is not None:
+                    found = found.with_(node=host)  # resolved to its node with the others
+                out.append(found)
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
         (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the fastest")

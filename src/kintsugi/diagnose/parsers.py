@@ -197,6 +197,9 @@ class LineParser:
         """Per rank, its own compute time per step (``extract.compute_time``)."""
         self.comm_waits: dict[int | None, StepSeries] = {}
         """Per rank, its wait in collectives per step, from the same timing lines."""
+        self.timed_hosts: dict[int | None, str] = {}
+        """Per rank, the host its timing lines came from where a line says (a driver's log
+        of every worker: Ray's ``(RayTrainWorker pid=5116, ip=10.0.5.33)``)."""
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.slow_nodes: dict[int, str] = {}
@@ -513,6 +516,8 @@ class LineParser:
         timed = False
         if any(k in low for k in DATA_WAIT_KEYWORDS) and (w := data_wait(body)) is not None:
             self.data_waits.setdefault(rank, StepSeries()).add(w)
+            if self._host is not None and rank is not None:
+                self.timed_hosts.setdefault(rank, self._host)
             timed = True
         if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
             self.step_times.setdefault(rank, StepSeries()).add(v)
@@ -523,6 +528,8 @@ class LineParser:
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)
             self.compute_times.setdefault(who, StepSeries()).add(c)
+            if self._host is not None:
+                self.timed_hosts.setdefault(who, self._host)
             if (w := comm_wait(body)) is not None:
                 self.comm_waits.setdefault(who, StepSeries()).add(w)
             timed = True
