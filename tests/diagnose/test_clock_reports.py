@@ -178,7 +178,10 @@ def test_a_gpu_link_trained_narrower_than_it_can_is_a_slowdown() -> None:
     )
     found = parse_nvsmi(text, Context("n1/nvidia-smi-q.txt", "n1"))
     assert [(f.signature, f.detail) for f in found] == [
+        ("gpu_bus", "18:00"),
+        ("gpu_bus", "2a:00"),
         ("pcie_link_degraded", "gpu1"),
         ("gpu_count", ""),
     ]
     assert found[-1].value == 2  # the node's GPUs, for the ranks it holds
+    assert [f.value for f in found[:2]] == [0, 1]  # each bus's GPU index

@@ -37,10 +37,11 @@ def test_a_spaced_seconds_per_iteration_column() -> None:
 
 def test_a_lowered_power_limit_is_context_for_a_straggler() -> None:
     capped = parse_nvsmi(NVSMI.format(limit="400.00 W"), Context("n/q.txt", node="n"))
+    capped = [f for f in capped if f.signature != "gpu_bus"]
     assert [f.signature for f in capped] == ["power_capped", "gpu_count"]
     assert "400.00 W" in capped[0].text
     full = parse_nvsmi(NVSMI.format(limit="700.00 W"), Context("n/q.txt", node="n"))
-    assert [f.signature for f in full] == ["gpu_count"]
+    assert [f.signature for f in full if f.signature != "gpu_bus"] == ["gpu_count"]
 
 
 def test_the_capped_node_of_a_slowed_job_is_the_straggler(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.parse_state import Context
-from kintsugi.diagnose.reports import gpu_fact
+from kintsugi.diagnose.reports import gpu_bus, gpu_fact
 from kintsugi.diagnose.signatures import Role
 from kintsugi.events import Action, Category, Layer
 
@@ -23,7 +23,7 @@ NVSMI_TABLE = b"| NVIDIA-SMI "
 # "|   0  NVIDIA H100 80GB HBM3   On  | 00000000:18:00.0 Off |   0 |": a GPU's first row
 _GPU = re.compile(
     r"^\|\s+(?P<gpu>\d+)\s+\S.*?\|\s+"
-    r"[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d"
+    r"[0-9A-Fa-f]{4,8}:(?P<bus>[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2})\.\d"
 )
 
 # "|    5   N/A  N/A    2911804      C   python3      14210MiB |" (GI and CI columns since
@@ -45,9 +45,11 @@ def gpu_table(text: str, ctx: Context) -> list[Finding]:
     procs: dict[int, list[tuple[int, str]]] = defaultdict(list)
     lines: dict[int, int] = {}
     gpus: set[int] = set()
+    out: list[Finding] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         if (g := _GPU.match(raw.strip())) is not None:
             gpus.add(int(g["gpu"]))
+            out.append(gpu_bus(ctx, int(g["gpu"]), g["bus"], n))
             continue
         m = _ROW.match(raw.strip())
         if m is None or "C" not in m["type"]:
@@ -55,7 +57,6 @@ def gpu_table(text: str, ctx: Context) -> list[Finding]:
         gpu = int(m["gpu"])
         procs[gpu].append((int(m["pid"]), m["name"]))
         lines.setdefault(gpu, n)
-    out: list[Finding] = []
     if gpus:
         out.append(gpu_fact(ctx, "gpu_count", f"{len(gpus)} GPUs", value=float(len(gpus))))
     if gpus or procs:

@@ -118,6 +118,8 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
             gpu, bus, path, seen = str(seen), raw[4:].strip(), [], seen + 1
+            if ctx.node is not None and (b := _BUS_ID.search(bus)):
+                out.append(gpu_bus(ctx, int(gpu), b[1], n))
             continue
         if not raw.strip() or (":" not in raw and raw.strip().startswith("=")):
             continue
@@ -227,6 +229,18 @@ def gpu_fact(
     )
 
 
+def gpu_bus(ctx: Context, index: int, bus: str, n: int = 0) -> Finding:
+    """The node's GPU ``index`` sits on PCI ``bus`` (``97:00``): an Xid names the bus, the
+    launcher the index (its local rank)."""
+    return gpu_fact(ctx, "gpu_bus", f"GPU {index} on PCI {bus.lower()}", n, bus.lower(), index)
+
+
+_BUS_ID = re.compile(r":([0-9A-Fa-f]{2}:[0-9A-Fa-f]{2})\.\d")
+"""The bus and device of ``nvidia-smi``'s ``00000000:97:00.0``."""
+PCI_BUS = re.compile(r"(?i)\bPCI:(?:[0-9a-f]{4,8}:)?(?P<bus>[0-9a-f]{2}:[0-9a-f]{2})\b")
+"""The device an Xid names (``NVRM: Xid (PCI:0000:97:00): 79``)."""
+
+
 POWER_CAPPED = 0.8
 """A power limit below this share of the GPU's default is a cap that slows it."""
 
@@ -274,23 +288,38 @@ def parse_nvsmi_csv(text: str, ctx: Context) -> list[Finding]:
     lines = text.splitlines()
     if not lines:
         return []
-    header = [h.strip() for h in lines[0].split(",")]
+    header = [h.strip() for h in lines[0].lstrip("# ").split(",")]
     watched = [i for i, h in enumerate(header) if _slowdown_column(h)]
+    # the reasons as one bitmask ("clocks_event_reasons.active": 0x0000000000000068)
+    masks = [i for i, h in enumerate(header) if h.lower().endswith("reasons.active")]
     index = next((i for i, h in enumerate(header) if h.lower() == "index"), None)
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set()
+    gpus: set[str] = set()
     for n, row in enumerate(lines[1:], start=2):
         cells = [c.strip() for c in row.split(",")]
         if len(cells) != len(header):
             continue
         gpu = cells[index] if index is not None else "?"
+        gpus.add(gpu)
+        when = cells[0] if header[0].lower() == "timestamp" else ""
         for i in watched:
             if cells[i].lower() != "active" or (gpu, i) in seen:
                 continue
             seen.add((gpu, i))
-            when = cells[0] if header[0].lower() == "timestamp" else ""
             text_ = f"GPU {gpu}: {header[i]}: Active" + (f" at {when}" if when else "")
             out.append(_slowdown(ctx, gpu, text_, n))
+        for i in masks:
+            bits = int(cells[i], 16) if re.fullmatch(r"0x[0-9a-fA-F]+", cells[i]) else 0
+            hot = [name for bit, name in _SLOWDOWN_BITS.items() if bits & bit]
+            if hot and (gpu, i) not in seen:
+                seen.add((gpu, i))
+                text_ = f"GPU {gpu}: {header[i]}: {cells[i]} ({', '.join(hot)})"
+                out.append(_slowdown(ctx, gpu, text_ + (f" at {when}" if when else ""), n))
+    # every GPU sampled (indexes 0..n-1, none missing): the node's GPU count
+    listed = {int(g) for g in gpus if g.isdigit()}
+    if index is not None and ctx.node is not None and listed == set(range(len(gpus))):
+        out.append(gpu_fact(ctx, "gpu_count", f"{len(gpus)} GPUs", value=float(len(gpus))))
     return out
 
 

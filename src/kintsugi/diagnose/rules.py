@@ -35,6 +35,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    rank_by_bus,
     rank_by_gpu_block,
     recurrence,
     remapped_since,
@@ -245,6 +246,7 @@ def decide(
     thermal(v, context)
     remapped_since(v, fs)
     rank_by_gpu_block(v, by_gpu)
+    rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
     wanders(v, roots + symptoms)  # restarting already failed to shake it off
     return _finish(v, fs)

@@ -575,7 +575,8 @@ SILENT_QUIET_S = 10.0
 
 
 _CLOSED = re.compile(r"(?i)(?:closed|reset) by (?:remote )?peer")
-_NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count", "gpu_processes"}
+_NODE_FACTS = {"rank_log", "rank_home", "rank_host", "gpu_model", "gpu_count", "gpu_processes",
+               "gpu_bus"}  # fmt: skip
 """Findings that describe a node rather than report anything it said about a failure."""
 
 

@@ -11,6 +11,7 @@ from collections.abc import Collection, Mapping
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
+from kintsugi.diagnose.reports import PCI_BUS
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import HARDWARE, Verdict, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
@@ -545,6 +546,37 @@ def foreign_on_gpu(v: Verdict, fs: list[Finding], homes: Mapping[int, str]) -> N
         f"GPU {gpu} of {p.node} holds a process "
         + ("after the job ended (the other nodes' GPUs hold none)" if ended else "beside the rank"),
     )
+
+
+def rank_by_bus(
+    v: Verdict, fs: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range]
+) -> None:
+    """A GPU fault on a node, no rank named: the kernel names the GPU's PCI bus, the node's
+    ``nvidia-smi`` the index on that bus, and the node's block of ranks the rank (local rank =
+    GPU index, as launchers assign them)."""
+    c = v.culprit
+    if v.category not in GPU_CATEGORIES or c is None or c.node is None or c.rank is not None:
+        return
+    texts = [v.primary.text] if v.primary is not None else []
+    buses = {m["bus"].lower() for t in texts for m in PCI_BUS.finditer(t)}
+    index = {
+        int(f.value)
+        for f in fs
+        if f.signature == "gpu_bus"
+        and f.node == c.node
+        and f.detail in buses
+        and f.value is not None
+    }
+    block = rank_blocks(homes).get(c.node) or by_gpu.get(c.node)
+    if len(index) != 1 or block is None:
+        return
+    i = index.pop()
+    if i < len(block):
+        v.culprit = Culprit(c.node, block.start + i)
+        v.why("culprit", "rank_by_bus", f"PCI {sorted(buses)[0]} is GPU {i} of {c.node}")
+
+
+GPU_CATEGORIES = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
 
 
 def rank_by_gpu_block(v: Verdict, by_gpu: Mapping[str, range]) -> None:

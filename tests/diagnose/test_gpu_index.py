@@ -1,0 +1,65 @@
+"""Naming the rank on a faulty GPU where no log says which process ran there: the kernel
+names the GPU's PCI bus, the node's ``nvidia-smi`` the index on it, a clock sampler's CSV
+the index and its clock-event bitmask; the node's block of ranks (its GPU count, nodes in
+name order) turns the index into the rank. Formats: ``nvidia-smi`` 550's table, ``nvidia-smi
+--query-gpu=... --format=csv``, an Xid in a console log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.events import Category
+
+BUSES = ("53", "64", "75", "86", "97", "a8", "b9", "ca")
+
+
+def table(node: str) -> str:
+    rows = "".join(
+        f"|   {i}  NVIDIA H100 80GB HBM3          On  |   00000000:{b.upper()}:00.0 Off |"
+        "                    0 |\n"
+        f"| N/A   34C    P0            113W /  700W |       0MiB /  81559MiB |      0%      "
+        "Default |\n"
+        for i, b in enumerate(BUSES)
+    )
+    return (
+        f"# prolog {node}\n"
+        "| NVIDIA-SMI 550.127.05             Driver Version: 550.127.05     CUDA Version: 12.4 |\n"
+        + rows
+    )
+
+
+def test_the_xids_bus_is_the_gpu_whose_rank_the_block_gives(tmp_path: Path) -> None:
+    for n in range(1, 5):
+        d = tmp_path / f"p5-{n}"
+        d.mkdir()
+        (d / "prolog_nvidia-smi.txt").write_text(table(d.name))
+    (tmp_path / "p5-3" / "console.txt").write_text(
+        "[262254.600000] NVRM: Xid (PCI:0000:97:00): 79, pid='<unknown>', name=<unknown>, "
+        "GPU has fallen off the bus.\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_HARDWARE
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("p5-3", 20)
+
+
+def test_a_clock_samplers_bitmask_names_the_hot_gpu_and_its_rank(tmp_path: Path) -> None:
+    head = "index, temperature.gpu, clocks.sm [MHz], clocks_event_reasons.active\n"
+    for n, node in enumerate(("sky-head", "sky-worker1", "sky-worker2", "sky-worker3")):
+        d = tmp_path / node
+        d.mkdir()
+        rows = "".join(
+            f"{i}, 91, 1155, 0x0000000000000068\n"
+            if (n, i) == (2, 5)
+            else f"{i}, 60, 1980, 0x0000000000000000\n"
+            for i in range(8)
+        )
+        (d / "gpu_watch.csv").write_text(head + rows * 3)
+        (d / "train.log").write_text(
+            "".join(
+                f"step {s} step_time {0.52 if s < 50 else 0.8:.2f}s\n" for s in range(0, 100, 5)
+            )
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("sky-worker2", 21)
