@@ -64,9 +64,6 @@ GAPS = {
         "label convention: a mismatch the flight recorder shows (the job hung) is user_code here, "
         "a hang in the script layer in sets 3, 4, 6 and 8"
     ),
-    "y33_rank_stuck_in_sync_no_xid": (
-        "a rank stuck in a device sync with no Xid is a hang restart here; the label suspects the GPU (run_diagnostics)"
-    ),
 }
 
 

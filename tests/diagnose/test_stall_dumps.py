@@ -103,3 +103,36 @@ def test_a_ranks_own_faulthandler_dump_in_its_log(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("sc-0124", 3)
+
+
+PYSPY_SYNC = """Process 3306: python -u train.py
+Python v3.10.14 (/usr/bin/python3.10)
+
+Thread 3306 (active): "MainThread"
+    cudaStreamSynchronize (libcudart.so.12) (native)
+    at::native::_local_scalar_dense_cuda (libtorch_cuda.so) (native)
+    item (torch/_tensor.py) ()
+    log_metrics (train.py:301) (loss.item())
+"""
+
+
+def test_the_one_rank_dumped_blocked_on_its_gpu_is_the_suspect(tmp_path: Path) -> None:
+    """Every rank but 3 timed out; the operator's one py-spy dump, of rank 3, shows it
+    blocked in a device sync outside any collective, with no Xid: a suspect to test."""
+    for node, ranks in (("nd012", (0, 1)), ("nd019", (2, 3))):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "console.log").write_text(
+            "".join(
+                f"[rank{r}]:[E520 10:27:19.748337982 ProcessGroupNCCL.cpp:632] [Rank {r}] "
+                "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5003, "
+                "OpType=ALLREDUCE, NumelIn=1024, NumelOut=1024, Timeout(ms)=1800000) ran for "
+                "1800005 milliseconds before timing out.\n"
+                for r in ranks
+                if r != 3
+            )
+            + ("[rank3]: step 4200 loss 2.31\n" if node == "nd019" else "")
+        )
+    (tmp_path / "nd019" / "py-spy_rank3.txt").write_text(PYSPY_SYNC)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("nd019", 3)

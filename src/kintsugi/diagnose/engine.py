@@ -12,7 +12,7 @@ from kintsugi.diagnose.bundle import BundleScan, FileReport, scan_bundle
 from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
-from kintsugi.diagnose.hang import suspect_from, waits_on_device
+from kintsugi.diagnose.hang import in_collective, suspect_from, waits_on_device
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.oomtable import crowded_out
 from kintsugi.diagnose.proctable import Proc, cpu_hogs
@@ -305,6 +305,12 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     if not (scan.stacks or scan.flight_records) or not stalled:
         return []
     rank, why = suspect_from(scan.stacks, [], scan.flight_records)
+    if rank is None and len(scan.stacks) == 1:
+        # one rank dumped while the others timed out (an operator dumps the rank that stayed
+        # silent): blocked waiting for its own GPU, it is the suspect
+        ((only, stack),) = scan.stacks.items()
+        if waits_on_device(stack) and not in_collective(stack):
+            rank, why = only, "the one rank dumped, outside any collective"
     if rank is None:
         return []
     node = scan.rank_nodes.get(rank)
