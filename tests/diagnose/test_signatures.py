@@ -78,6 +78,9 @@ LINES = {
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
     "short_write": "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598",
+    "weights_only_refused": "_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options",
+    "shm_exhausted": "RuntimeError: unable to allocate shared memory(shm) for file </torch_7369_3860486496_7>: No space left on device (28)",
+    "invalid_values": "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",
     "io_error": "OSError: [Errno 116] Stale file handle",
     "s3_error": "botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the "
     "PutObject operation",

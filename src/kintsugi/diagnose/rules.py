@@ -406,15 +406,22 @@ def _memory_everywhere(roots: list[Finding]) -> Verdict | None:
     return v
 
 
+NODE_SETTINGS = frozenset({"shm_exhausted"})
+"""A node's configuration that fails the job (its shared memory too small): one node's is
+that node's; every node's is the job's own environment (its container's size)."""
+
+
 def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
     """An application error that might be a part's (a CUDA fault, an exception that would
     restart once) on every node of the job in one attempt: parts do not fail everywhere at
-    once, so it is the program (a kernel of its own, a step every rank takes): stop."""
+    once, so it is the program (a kernel of its own, a step every rank takes): stop. A node
+    setting that fails on every node is the job's environment: stop too."""
     p = v.primary
+    setting = p is not None and p.signature in NODE_SETTINGS
     if (
         p is None
-        or v.category is not Category.USER_CODE
-        or v.action is not Action.RESTART
+        or (v.category is not Category.USER_CODE and not setting)
+        or (v.action is not Action.RESTART and not setting)
         or len(nodes) < 2
     ):
         return

@@ -133,10 +133,11 @@ def hardware(
         p.category is Category.STORAGE
         and len(nodes) > 1
         and {f.node for f in hw if f.category is Category.STORAGE} == {p.node}
-        and _EVICTED.search(p.text)
+        and (_EVICTED.search(p.text) or _LOCAL_DISK.search(p.text))
     ):
         # A shared file system that threw out one client (Lustre's eviction) while the
-        # other nodes kept it: that node's client or its link to the servers.
+        # other nodes kept it: that node's client or its link to the servers. A disk that
+        # went read-only or failed its I/O on one node only (not a shared mount): its own.
         action = Action.RESTART_WITHOUT_NODE
     others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
     v = Verdict(
@@ -304,6 +305,9 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
     return None
 
 
+_LOCAL_DISK = re.compile(
+    r"Read-only file system|blk_update_request|Buffer I/O error|I/O error, dev \w+|EXT4-fs error"
+)
 _EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b")
 
 

@@ -168,9 +168,8 @@ def _slow_compute(context: list[Finding]) -> Verdict | None:
     if not slow or len(nodes) != 1:
         return None
     node = nodes.pop()
-    mates = [f for f in times if f.node == node]
     worst = max(slow, key=lambda f: f.value or 0.0)
-    rank = worst.rank if len(slow) == 1 and len(mates) > 1 else None
+    rank = worst.rank if len(slow) == 1 else None  # one slow rank, among mates or alone
     v = _suspect(
         Culprit(node, rank),
         0.55,
@@ -352,7 +351,13 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     # iterations unknown, on one node among several); the same iteration again, or an error
     # that moves between nodes, is the program.
     exc = p.signature.startswith("exception:")
-    follows_node = one_node and (not exc or len(steps) >= 2 or (not steps and len(nodes) >= 2))
+    # iterations unknown, an exception on one node among several follows the node only
+    # where its rank moved: the same rank each time reads the same data on the same node
+    ranks_hit = {f.rank for f in same}
+    moved = len(ranks_hit) > 1 or None in ranks_hit
+    follows_node = one_node and (
+        not exc or len(steps) >= 2 or (not steps and len(nodes) >= 2 and moved)
+    )
     deterministic = v.action is Action.STOP or (v.category in APPLICATION and len(where_) > 1)
     if deterministic or not follows_node:
         if v.category in HARDWARE - APPLICATION and not deterministic:
