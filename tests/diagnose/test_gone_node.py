@@ -73,3 +73,24 @@ def test_a_node_killed_mid_step_is_lost_at_once(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE)
     assert d.culprit is not None and d.culprit.node == "n2"
+
+
+def test_a_node_that_said_it_stopped_training_left_it_did_not_go_down(tmp_path: Path) -> None:
+    """Its rank's own early stopping (not all-reduced) ended its training; the peers went on
+    and lost it: the ranks disagree on when to stop, the program's."""
+    (tmp_path / "n1").mkdir()
+    (tmp_path / "n2").mkdir()
+    (tmp_path / "n2" / "console.log").write_text(
+        "2026-11-25 21:54:46,982 INFO [rank2] train: initialized process group: rank=2\n"
+        "2026-11-25 21:54:47,671 INFO [rank2] early stopping: val_loss did not improve for 2 "
+        "epochs\n"
+        "2026-11-25 21:54:47,671 INFO [rank2] training done: 96 steps, best val 0.27129\n"
+    )
+    (tmp_path / "n1" / "console.log").write_text(
+        "2026-11-25 21:54:46,980 INFO [rank0] train: initialized process group: rank=0\n"
+        "2026-11-25 21:54:56,548 INFO [rank0] step 97 loss 0.41\n"
+        + CLOSED.format(r=0)
+        + CLOSED.format(r=1)
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.USER_CODE, None, Action.STOP)

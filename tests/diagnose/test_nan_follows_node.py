@@ -52,3 +52,18 @@ def test_the_same_step_in_every_attempt_though_some_lines_name_none(tmp_path: Pa
         )
     v = diagnose_bundle(tmp_path).diagnosis
     assert (v.category, v.culprit, v.action) == (Category.NUMERICAL, None, Action.STOP)
+
+
+def test_a_nan_on_one_rank_of_one_node_names_the_rank(tmp_path: Path) -> None:
+    """The same rank (same node, same device) every attempt, at different steps: its GPU."""
+    for attempt, step in enumerate((5211, 5320, 5266)):
+        for node in ("dgx-0416", "dgx-0417"):
+            d = tmp_path / f"attempt_{attempt}" / node
+            d.mkdir(parents=True)
+            text = "ok\n"
+            if node == "dgx-0417":
+                text = f"iteration {step}: " + NAN.format(r=67, n=node)
+            (d / "megatron.log").write_text(text)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_HARDWARE
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-0417", 67)

@@ -78,6 +78,8 @@ LINES = {
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
     "short_write": "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598",
+    "left_training": "2026-11-26 04:53:47,671 [t4-01:0] early stopping: val_loss did not improve for 2 epochs",
+    "bmc_uncorrectable": "   3 | 06/22/2025 | 03:30:17 | Memory #0x87 | Uncorrectable ECC (@DIMM C0) | Asserted",
     "weights_only_refused": "_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options",
     "shm_exhausted": "RuntimeError: unable to allocate shared memory(shm) for file </torch_7369_3860486496_7>: No space left on device (28)",
     "invalid_values": "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",

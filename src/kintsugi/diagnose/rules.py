@@ -253,6 +253,7 @@ def decide(
 
 
 _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
+_SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive)\s")
 
 
 def finished(
@@ -266,7 +267,8 @@ def finished(
     Peers' lost connections at teardown, warnings and corrected errors in a run that ended
     well are not failures; a slowdown it suffered is still worth its verdict.
     """
-    done = [f for f in context if f.signature == "job_succeeded"]
+    # sacct's row of the batch script's or extern step says nothing of the job's own steps
+    done = [f for f in context if f.signature == "job_succeeded" and not _SIDE_STEP.match(f.text)]
     if not done:
         return None
     last = max(done, key=order)

@@ -638,6 +638,22 @@ def gone_silent(
         return None
     node = quiet[0]
     p = min(waits, key=order)
+    left = [f for f in fs if f.signature == "left_training" and f.node == node]
+    if left and left[-1].attempt == attempt:
+        # it said it stopped training before its peers lost it: it left, it did not go down
+        v = Verdict(
+            Category.USER_CODE,
+            Layer.SCRIPT,
+            None,
+            Action.STOP,
+            0.7,
+            f"{node}'s rank(s) stopped training on their own ({left[-1].text[:120]}) while "
+            f"the others went on and lost them: the ranks disagree on when to stop",
+            primary=left[-1],
+            support=[p],
+        )
+        v.why("all", "left_early", f"{node} said it stopped before its peers lost it")
+        return v
     v = Verdict(
         Category.HOST,
         Layer.INFRASTRUCTURE,

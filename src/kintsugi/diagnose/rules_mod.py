@@ -564,14 +564,13 @@ def rank_by_bus(
         return
     texts = [v.primary.text] if v.primary is not None else []
     buses = {m["bus"].lower() for t in texts for m in PCI_BUS.finditer(t)}
-    index = {
-        int(f.value)
-        for f in fs
-        if f.signature == "gpu_bus"
-        and f.node == c.node
-        and f.detail in buses
-        and f.value is not None
-    }
+    facts = [
+        f for f in fs if f.signature == "gpu_bus" and f.value is not None and f.detail in buses
+    ]
+    # the node's own table, else (the GPU gone from its own table, or none taken) the index
+    # the job's other nodes give that bus: the same servers wire their GPUs alike
+    on_bus = [f for f in facts if f.node == c.node] or facts
+    index = {int(f.value) for f in on_bus if f.value is not None}
     block = rank_blocks(homes).get(c.node) or by_gpu.get(c.node)
     if len(index) != 1 or block is None:
         return

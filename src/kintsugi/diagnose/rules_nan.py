@@ -53,11 +53,12 @@ def numerical(
     unknown = not known and len(set(all_nodes) - nodes) >= 1
     if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
         node = next(iter(nodes))
+        ranks = {f.rank for f in nans}  # the one rank it hit every time is on that GPU
         # Silent data corruption is the GPU's fault, whatever it looks like to the program.
         v = Verdict(
             Category.GPU_HARDWARE,
             Layer.INFRASTRUCTURE,
-            Culprit(node, None),
+            Culprit(node, ranks.pop() if len(ranks) == 1 else None),
             Action.RESTART_WITHOUT_NODE,
             0.75,
             f"NaNs follow {node} across {len(attempts)} attempts at different steps: "
