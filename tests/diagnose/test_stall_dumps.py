@@ -136,3 +136,40 @@ def test_the_one_rank_dumped_blocked_on_its_gpu_is_the_suspect(tmp_path: Path) -
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("nd019", 3)
+
+
+PS_EO = """  PID  PPID USER     STAT     ELAPSED %CPU %MEM   RSS CMD
+ 5243  5170 root     Tsl        00:26 10.3  1.3 321464 /usr/bin/python -u /srv/code/train_ddp.py
+ 5170  5100 root     Sl         00:30  2.1  0.9 227544 /usr/bin/python -m torch.distributed.run
+"""
+SUMMARY = """Root Cause (first observed failure):
+[0]:
+  time      : 2025-11-25_20:53:53
+  host      : hpc-n042
+  rank      : 3 (local_rank: 1)
+  exitcode  : -9 (pid: 5243)
+  error_file: <N/A>
+  traceback : Signal 9 (SIGKILL) received by PID 5243
+"""
+
+
+def test_a_rank_whose_process_is_stopped_is_the_suspect(tmp_path: Path) -> None:
+    """``ps`` taken during the hang shows rank 3's process in state T (SIGSTOP); torchrun's
+    summary gives its pid. The others timed out waiting for it."""
+    for node in ("hpc-n041", "hpc-n042"):
+        (tmp_path / node).mkdir()
+    (tmp_path / "hpc-n041" / "job.out").write_text(
+        "".join(
+            f"[rank{r}]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] "
+            "Timed out waiting 45000ms for recv operation to complete\n"
+            for r in (0, 1)
+        )
+    )
+    (tmp_path / "hpc-n042" / "job.out").write_text(
+        "[rank2]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] "
+        "Timed out waiting 45000ms for recv operation to complete\n" + SUMMARY
+    )
+    (tmp_path / "hpc-n042" / "ps-during-hang.txt").write_text(PS_EO)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("hpc-n042", 3)

@@ -297,7 +297,10 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                 if df and (full := full_mounts(mount_table)):
                     out.full_mounts.setdefault(node, []).extend(full)
             if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
-                out.procs.setdefault(node, process_table(head.decode("utf-8", "replace")))
+                # every listing of the node (taken at the failure, during a hang, after)
+                out.procs.setdefault(node, []).extend(
+                    process_table(head.decode("utf-8", "replace"))
+                )
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):

@@ -290,6 +290,20 @@ def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int
     return out
 
 
+def stopped_ranks(
+    procs: Mapping[str, list[Proc]], pid_ranks: Mapping[tuple[str, int], int]
+) -> dict[int, str]:
+    """Ranks whose process a node's listing shows stopped (state ``T``: SIGSTOP, a debugger,
+    a job-control stop), by the pid the launcher or NCCL gave each rank on that node: rank ->
+    that node."""
+    return {
+        pid_ranks[(node, p.pid)]: node
+        for node, rows in procs.items()
+        for p in rows
+        if p.state.startswith(("T", "t")) and (node, p.pid) in pid_ranks
+    }
+
+
 STALL_ENDS = ("job_cancelled", "job_time_limit")
 """A scheduler's end of a job: dumps taken before it were taken of a stalled job."""
 
@@ -302,9 +316,10 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
         (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
         for f in scan.findings
     )
-    if not (scan.stacks or scan.flight_records) or not stalled:
+    stopped = stopped_ranks(scan.procs, scan.pid_ranks)
+    if not (scan.stacks or scan.flight_records or stopped) or not stalled:
         return []
-    rank, why = suspect_from(scan.stacks, [], scan.flight_records)
+    rank, why = suspect_from(scan.stacks, sorted(stopped), scan.flight_records)
     if rank is None and len(scan.stacks) == 1:
         # one rank dumped while the others timed out (an operator dumps the rank that stayed
         # silent): blocked waiting for its own GPU, it is the suspect
@@ -313,7 +328,7 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
             rank, why = only, "the one rank dumped, outside any collective"
     if rank is None:
         return []
-    node = scan.rank_nodes.get(rank)
+    node = scan.rank_nodes.get(rank) or stopped.get(rank)
     device = waits_on_device(scan.stacks.get(rank, ""))
     if device:
         why += ", blocked waiting for its own GPU to finish"

@@ -20,12 +20,20 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.signatures import Role
 from kintsugi.events import Action, Category, Layer
 
-_PS_AUX = re.compile(
-    r"^\s*USER\s+PID\s+%CPU\s+%MEM\s+VSZ\s+RSS\s+TTY\s+STAT\s+START\s+TIME\s+COMMAND"
-)
-_TOP = re.compile(
-    r"^\s*PID\s+USER\s+PR\s+NI\s+VIRT\s+RES\s+SHR\s+S\s+%CPU\s+%MEM\s+TIME\+?\s+COMMAND"
-)
+_COLUMNS = {
+    "PID": "pid",
+    "USER": "user",
+    "%CPU": "cpu",
+    "%MEM": "mem",
+    "STAT": "state",
+    "S": "state",
+    "START": "start",
+    "STARTED": "start",
+    "COMMAND": "command",
+    "CMD": "command",
+    "ARGS": "command",
+}
+"""Header names of ``ps`` (aux, -ef, -eo ...) and ``top -b`` columns, and what each holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +47,41 @@ class Proc:
     """When it started as ``ps`` prints it ("Nov20", "09:14"); "" where the table has none."""
     command: str
     cpu_pct: float = 0.0
+    state: str = ""
+    """``ps``'s STAT or ``top``'s S: ``R`` running, ``S`` sleeping, ``T`` stopped, ``D`` in I/O."""
 
 
 def process_table(text: str) -> list[Proc]:
-    """The rows of a ``ps aux`` or ``top -b`` listing (by their standard headers), or []."""
+    """The rows of a process listing (``ps aux``, ``ps -eo pid,ppid,user,stat,...``, ``top
+    -b``) read by its header's column names, or [] where no header names PID and a command."""
     lines = text.splitlines()
-    at = next((i for i, x in enumerate(lines[:50]) if _PS_AUX.match(x) or _TOP.match(x)), None)
-    if at is None:
-        return []
-    top = _TOP.match(lines[at]) is not None
+    for at, head in enumerate(lines[:50]):
+        names = head.split()
+        kinds = [_COLUMNS.get(n.upper()) for n in names]
+        if "pid" in kinds and kinds[-1] == "command" and ("mem" in kinds or "cpu" in kinds):
+            return _rows(lines[at + 1 :], kinds)
+    return []
+
+
+def _rows(lines: list[str], kinds: list[str | None]) -> list[Proc]:
     out = []
-    for line in lines[at + 1 :]:
-        f = line.split(None, 11 if top else 10)
-        if len(f) < (12 if top else 11):
+    for line in lines:
+        cells = line.split(None, len(kinds) - 1)
+        if len(cells) < len(kinds):
             continue
+        row = {k: c for k, c in zip(kinds, cells, strict=True) if k is not None}
         try:
-            if top:  # PID USER PR NI VIRT RES SHR S %CPU %MEM TIME+ COMMAND
-                out.append(Proc(f[1], int(f[0]), float(f[9]), "", f[11], float(f[8])))
-            else:  # USER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND
-                out.append(Proc(f[0], int(f[1]), float(f[3]), f[8], f[10], float(f[2])))
+            out.append(
+                Proc(
+                    user=row.get("user", ""),
+                    pid=int(row["pid"]),
+                    mem_pct=float(row.get("mem", "0") or 0),
+                    start=row.get("start", ""),
+                    command=row["command"],
+                    cpu_pct=float(row.get("cpu", "0") or 0),
+                    state=row.get("state", ""),
+                )
+            )
         except ValueError:
             continue
     return out
