@@ -9,7 +9,7 @@ CPU-throttled node, torch 2.6's weights_only refusal on resume.
 
 Scored once as it came, before any tuning: 4/14 full verdicts (category 64.3%, layer 71.4%,
 culprit 71.4%, action 42.9%), the lowest first run of any set: real output of real scripts,
-unlike generated logs, says less and in its own words. 12/14 after the capabilities it
+unlike generated logs, says less and in its own words. 13/14 after the capabilities it
 prompted (see ``docs/diagnosis.md``). Each case is a golden verdict; ``GAPS`` lists the rest
 as strict xfails with the reason. The bundles are checked in (``tests/corpus_set18/cases``;
 how they were captured: ``tests/corpus_set18/README.md``).
@@ -40,9 +40,6 @@ CASES = [
     "e16_resume_fails_on_every_rank",
 ]  # fmt: skip
 GAPS = {
-    "e05_job_never_starts_rendezvous_timeout": (
-        "c10d's own warning that one node cannot resolve the rendezvous host (gai error, a W line) is not read as that node's resolver: the rendezvous timeout restarts"
-    ),
     "e08_ddp_init_fails_on_all_ranks": (
         "DDP's parameter-count mismatch names rank 2; that node's PYTHONPATH (env dump) and older library are not compared with the others': the program's error"
     ),

@@ -41,3 +41,24 @@ def test_dns_failing_on_one_node_is_no_shared_service(tmp_path: Path) -> None:
         (tmp_path / node / "worker.txt").write_text(LOG.format(i=i) if i else "ok\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert not any("shared_service" in e for e in d.explain)
+
+
+def test_the_one_node_that_cannot_resolve_the_rendezvous_host_is_excluded(tmp_path: Path) -> None:
+    """c10d warns on one node only that it cannot resolve the master (its hosts file lacks
+    it), then its rendezvous times out; the others wait for it: that node's resolver."""
+    gai = (
+        "[W1126 04:54:19.550343798 socket.cpp:764] [c10d] The IPv6 network addresses of "
+        "(mlw-0, 51403) cannot be retrieved (gai error: -2 - Name or service not known).\n"
+    )
+    timeout = (
+        "torch.distributed.DistNetworkError: The client socket has timed out after 60000ms "
+        "while trying to connect to (mlw-0, 51403).\n"
+    )
+    waiting = "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError\n"
+    for node in ("mlw-0", "mlw-1", "mlw-2"):
+        (tmp_path / node).mkdir()
+        text = gai + timeout if node == "mlw-2" else waiting
+        (tmp_path / node / "launcher.log").write_text(text)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.NETWORK, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "mlw-2"

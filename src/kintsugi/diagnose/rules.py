@@ -35,6 +35,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    own_resolver,
     rank_by_bus,
     rank_by_gpu_block,
     recurrence,
@@ -245,6 +246,7 @@ def decide(
     history(v, context)
     thermal(v, context)
     remapped_since(v, fs)
+    own_resolver(v, fs, all_nodes)
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)

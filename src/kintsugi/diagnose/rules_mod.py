@@ -13,7 +13,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
 from kintsugi.diagnose.reports import PCI_BUS
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import HARDWARE, Verdict, where
+from kintsugi.diagnose.verdict import HARDWARE, Verdict, order, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
 
 STRAGGLER_FACTOR = 1.3
@@ -629,3 +629,19 @@ def remapped_since(v: Verdict, fs: list[Finding]) -> None:
     v.action = Action.RESTART
     v.support.append(clean)
     v.why("action", "contained_and_remapped", f"{c.node}: {clean.text} after the contained error")
+
+
+def own_resolver(v: Verdict, fs: list[Finding], nodes: Collection[str]) -> None:
+    """A network failure on a node that alone could not resolve a name (its hosts file, its
+    resolver): that node's, not the job's; on several nodes the shared DNS rule decides."""
+    c = v.culprit
+    if v.category is not Category.NETWORK or c is None or c.node is None or len(nodes) < 2:
+        return
+    lookups = {f.node for f in fs if f.signature == "name_resolution_failed" and f.node}
+    if lookups != {c.node} or v.action is Action.RESTART_WITHOUT_NODE:
+        return
+    first = min((f for f in fs if f.signature == "name_resolution_failed"), key=order)
+    v.layer, v.action = Layer.INFRASTRUCTURE, Action.RESTART_WITHOUT_NODE
+    v.culprit = Culprit(c.node, None)
+    v.support.append(first)
+    v.why("layer, action", "own_resolver", f"only {c.node} failed to resolve a name: {first.text}")
