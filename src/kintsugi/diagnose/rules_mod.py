@@ -372,7 +372,6 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
             + ": deterministic, restarting burns hours",
         )
         return
-    ranks = {f.rank for f in same}
     # An error of the GPU's (a CUDA error, an application Xid like 13 or 31 from the driver):
     # following one node, it is that node's GPU.
     gpu = bool(_GPU_ERROR.search(p.text)) or p.category in (
@@ -382,7 +381,7 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     if v.category not in HARDWARE or v.category is Category.OOM:
         v.category = Category.GPU_HARDWARE if gpu else Category.HOST
         v.layer = Layer.INFRASTRUCTURE
-    v.culprit = Culprit(p.node, p.rank if len(ranks) == 1 else None)
+    v.culprit = Culprit(p.node, p.rank if len(ranks_hit) == 1 else None)
     v.action, v.confidence = Action.RESTART_WITHOUT_NODE, max(v.confidence, 0.8)
     v.summary = f"{p.signature} recurs on {p.node} in {len(attempts)} attempts: " + v.summary
     v.why(
