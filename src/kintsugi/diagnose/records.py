@@ -72,7 +72,9 @@ _META_KEYS = frozenset(
     (*_MESSAGE_KEYS, *_TIME_KEYS, *_RANK_KEYS, *_PID_KEYS, "level", "levelname", "severity",
      "logger", "name", "host", "hostname", "stream", "tid", "thread", "threadName", "module",
      "func", "funcName", "file", "filename", "lineno", "source", "labels", "kubernetes",
-     "ingestionTime", "logStream", "local_rank", "_SYSTEMD_UNIT", "PRIORITY")
+     "ingestionTime", "logStream", "logStreamName", "logGroupName", "eventId", "local_rank",
+     "_SYSTEMD_UNIT", "PRIORITY", "node", "pod", "namespace", "container", "container_name",
+     "container_id", "process", "processName", "thread_name")
 )  # fmt: skip
 """Fields of a record that say where and when it was written, not what happened."""
 
