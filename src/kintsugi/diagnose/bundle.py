@@ -66,6 +66,10 @@ _KERNEL = re.compile(
     re.M,
 )
 _NVSMI = b"==============NVSMI LOG=============="
+# "nvidia-smi -q -i 3" pasted without its header: a GPU's block, its bus first
+_NVSMI_GPU = re.compile(
+    rb"^GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*\r?\n\s+Product Name"
+)
 # Hostnames a node's own files carry near their start: NCCL's "host:pid:tid [dev] NCCL" prefix
 # and syslog's "Mar 12 09:12:44 host kernel:".
 _HOSTS = re.compile(
@@ -231,7 +235,7 @@ def sniff(head: bytes) -> str:
         return "topology"
     if s.startswith(b"{") and b'"entries"' in head and b"collective_seq_id" in head:
         return "flight_recorder"
-    if _NVSMI in head:
+    if _NVSMI in head or _NVSMI_GPU.match(s):
         return "nvsmi"
     first = head.split(b"\n", 1)[0].decode("utf-8", "replace").lower()
     if "," in first and any(c in first for c in CLOCK_EVENT_COLUMNS):

@@ -360,7 +360,7 @@ def step_time(line: str) -> float | None:
 
 
 _GIB = {"B": 1 / 2**30, "KiB": 1 / 2**20, "MiB": 1 / 1024, "GiB": 1.0, "TiB": 1024.0}
-_CAPACITY = re.compile(r"total capacity of (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
+_CAPACITY = re.compile(r"total capac(?:i)?ty of (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
 _HOLDER = re.compile(r"(?<!this )[Pp]rocess (?P<pid>\d+) has (?P<n>[\d.]+) (?P<u>[KMGT]i?B) memory")
 _MINE = re.compile(r"(?:this process has|allocated memory) (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
 _RESERVED = re.compile(r"(?P<n>[\d.]+) (?P<u>[KMGT]i?B) is reserved by PyTorch but unallocated")

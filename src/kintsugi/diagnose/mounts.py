@@ -124,7 +124,9 @@ def on_full_disk(findings: list[Finding], full: Mapping[str, list[str]]) -> list
             m = _PATH.search(f.text)
             hit = [mp for mp in mounts if m is None or _under(m["path"], mp)]
             if hit:
-                f = f.with_(signature="enospc", action=Action.STOP, detail=f"full:{hit[0]}")
+                f = f.with_(
+                    signature="enospc", action=Action.STOP, severity=4, detail=f"full:{hit[0]}"
+                )
         out.append(f)
     return out
 
@@ -135,7 +137,8 @@ _PATH = re.compile(r"['\"](?P<path>/[^'\"]+)['\"]")
 def on_shared_mount(findings: list[Finding], shared: Mapping[str, list[str]]) -> list[Finding]:
     """Storage errors on a path under a file system every node shares (the node's own table
     says so, or any node's where its own is missing): the shared service's, not the node's
-    (``detail`` ``shared:<mount point>``: no node to exclude).
+    (``detail`` ``shared:<mount point>``: no node to exclude); a path under none of them on a
+    node whose own table the bundle has is on its own disks (``detail`` ``local``).
 
     Args:
         shared: node -> its network mount points, for every node whose table the bundle has.
@@ -151,6 +154,8 @@ def on_shared_mount(findings: list[Finding], shared: Mapping[str, list[str]]) ->
             hit = next((mp for mp in mounts if _under(m["path"], mp)), None)
             if hit is not None and hit != "/":
                 f = f.with_(detail=f"shared:{hit}")
+            elif f.node in shared and not f.detail:
+                f = f.with_(detail="local")  # the node's own table: on none of its shared ones
         out.append(f)
     return out
 

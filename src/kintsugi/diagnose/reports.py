@@ -114,11 +114,13 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     limits: dict[str, float] = {}
     model_seen = False
     remap: dict[str, str] = {}  # GPU -> its Remapped Rows "Pending" value
+    # a whole listing numbers its GPUs in order; an excerpt (one GPU's block) cannot
+    listing = "NVSMI LOG" in text[:4096] or "Attached GPUs" in text[:4096]
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
-            gpu, bus, path, seen = str(seen), raw[4:].strip(), [], seen + 1
-            if ctx.node is not None and (b := _BUS_ID.search(bus)):
+            gpu, bus, path, seen = str(seen) if listing else "?", raw[4:].strip(), [], seen + 1
+            if listing and ctx.node is not None and (b := _BUS_ID.search(bus)):
                 out.append(gpu_bus(ctx, int(gpu), b[1], n))
             continue
         if not raw.strip() or (":" not in raw and raw.strip().startswith("=")):
@@ -188,7 +190,7 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
                 detail=f"gpu{gpu}",
             )
         )
-    if seen and ctx.node is not None:
+    if seen and listing and ctx.node is not None:
         out.append(gpu_fact(ctx, "gpu_count", f"{seen} GPUs", value=float(seen)))
     if remap and ctx.node is not None:
         # every GPU's rows remapped, none waiting for a reset: a contained ECC error since

@@ -29,6 +29,8 @@ def network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict
     # Links that the nodes' own kernels saw go down say where the outage is; the peers'
     # complaints then spread to every node that talked to them, behind any switch.
     nodes = {f.node for f in comm if f.node and f.signature in NODE_LOCAL}
+    if len(nodes) == 1:
+        return None  # one node's own kernel saw its link go: that node (the hardware rule)
     if len(nodes) < 2 or len({topology.get(n) for n in nodes}) != 1:
         nodes = {f.node for f in comm if f.node and (f.role is Role.ROOT or f.severity >= 3)}
         nodes |= {f.peer for f in comm if f.peer}
@@ -86,6 +88,20 @@ def hardware(
             p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
     if p.category is Category.STORAGE and p.detail.startswith("shared:"):
         return _shared_mount(p, hw)
+    if p.signature == "enospc" and _QUOTA.search(p.text) and p.detail != "local":
+        # a quota is kept on the shared file system: no node to blame, a human frees space
+        v = Verdict(
+            Category.STORAGE,
+            Layer.INFRASTRUCTURE,
+            None,
+            p.action,
+            0.8,
+            f"storage: a quota ran out: {p.text}",
+            primary=p,
+            support=[f for f in hw if f is not p and f.signature == p.signature][:3],
+        )
+        v.why("all", "quota_exceeded", "a disk quota belongs to the shared file system")
+        return v
     rank = p.rank
     # several ranks of the node hit it (its disk, its memory, its link): the node's resource,
     # not one rank's
@@ -305,6 +321,8 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
     return None
 
 
+_QUOTA = re.compile(r"(?i)Disk quota exceeded|Errno 122|EDQUOT")
+"""A quota (a user's or project's on a shared file system), not one node's disk."""
 _LOCAL_DISK = re.compile(
     r"Read-only file system|blk_update_request|Buffer I/O error|I/O error, dev \w+|EXT4-fs error"
 )
