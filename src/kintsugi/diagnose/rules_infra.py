@@ -87,21 +87,21 @@ def hardware(
         if gpu:
             p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
     if p.category is Category.STORAGE and p.detail.startswith("shared:"):
-        return _shared_mount(p, hw)
+        mount = p.detail.removeprefix("shared:")
+        return _shared_storage(
+            p,
+            [f for f in hw if f is not p and f.detail == p.detail],
+            f"on the shared file system {mount}",
+            ("shared_mount", f"{mount} is a network file system the nodes share"),
+        )
     if p.signature == "enospc" and _QUOTA.search(p.text) and p.detail != "local":
         # a quota is kept on the shared file system: no node to blame, a human frees space
-        v = Verdict(
-            Category.STORAGE,
-            Layer.INFRASTRUCTURE,
-            None,
-            p.action,
-            0.8,
-            f"storage: a quota ran out: {p.text}",
-            primary=p,
-            support=[f for f in hw if f is not p and f.signature == p.signature][:3],
+        return _shared_storage(
+            p,
+            [f for f in hw if f is not p and f.signature == p.signature],
+            "a quota ran out",
+            ("quota_exceeded", "a disk quota belongs to the shared file system"),
         )
-        v.why("all", "quota_exceeded", "a disk quota belongs to the shared file system")
-        return v
     rank = p.rank
     # several ranks of the node hit it (its disk, its memory, its link): the node's resource,
     # not one rank's
@@ -176,21 +176,21 @@ def hardware(
     return v
 
 
-def _shared_mount(p: Finding, hw: list[Finding]) -> Verdict:
-    """A storage error on a path of a file system every node mounts from its servers: the
-    shared service, whichever node's rank hit it first; no node to exclude."""
-    mount = p.detail.removeprefix("shared:")
+def _shared_storage(p: Finding, alike: list[Finding], what: str, rule: tuple[str, str]) -> Verdict:
+    """A storage error of a file system every node shares (mounted from its servers, or with
+    the quota it keeps): the shared service, whichever node's rank hit it first; no node to
+    exclude."""
     v = Verdict(
         Category.STORAGE,
         Layer.INFRASTRUCTURE,
         None,
         p.action,
         0.8,
-        f"storage on the shared file system {mount}: {p.text}",
+        f"storage {what}: {p.text}",
         primary=p,
-        support=[f for f in hw if f is not p and f.detail == p.detail][:3],
+        support=alike[:3],
     )
-    v.why("all", "shared_mount", f"{mount} is a network file system the nodes share")
+    v.why("all", *rule)
     return v
 
 
