@@ -116,23 +116,24 @@ def cpu_hogs(procs: Mapping[str, list[Proc]]) -> list[Finding]:
     node of the job, holding ``CPU_HOG_PCT`` or more of a CPU each (needs two tables)."""
     if len(procs) < 2:
         return []
+    runs = {node: [(program(p.command), p) for p in rows] for node, rows in procs.items()}
     where: dict[str, set[str]] = {}
-    for node, rows in procs.items():
-        for p in rows:
-            where.setdefault(program(p.command), set()).add(node)
+    for node, rows in runs.items():
+        for prog, _ in rows:
+            where.setdefault(prog, set()).add(node)
     out = []
-    for node, rows in sorted(procs.items()):
+    for node, rows in sorted(runs.items()):
         hogs = [
-            p
-            for p in rows
+            (prog, p)
+            for prog, p in rows
             if p.cpu_pct >= CPU_HOG_PCT
-            and where.get(program(p.command)) == {node}
-            and program(p.command).split(" ", 1)[0] not in _LAUNCH_TOOLS
+            and where[prog] == {node}
+            and prog.split(" ", 1)[0] not in _LAUNCH_TOOLS
         ]
         if not hogs:
             continue
-        share = sum(p.cpu_pct for p in hogs)
-        names = ", ".join(f"{p.pid} {program(p.command)} ({p.cpu_pct:.0f}%)" for p in hogs[:3])
+        share = sum(p.cpu_pct for _, p in hogs)
+        names = ", ".join(f"{p.pid} {prog} ({p.cpu_pct:.0f}%)" for prog, p in hogs[:3])
         out.append(
             Finding(
                 signature="cpu_contention",

@@ -13,7 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import HARDWARE, Verdict, order, rank_on_node, where
+from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
 
 
@@ -276,7 +276,6 @@ AFTERMATH_S = 120.0
 
 
 SHARED = (Category.STORAGE, Category.NETWORK)
-GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
 NODE_LOCAL = {"nic_link_down", "ib_port_counters"}
 """Network signatures seen by the node's own kernel, not by a peer."""
 SHARED_LOOKUPS = {"name_resolution_failed"}

@@ -13,7 +13,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
 from kintsugi.diagnose.reports import PCI_BUS
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import HARDWARE, Verdict, order, where
+from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
 
 STRAGGLER_FACTOR = 1.3
@@ -213,11 +213,16 @@ def _rank_of_gpu(
     index, as launchers assign them."""
     # Reports that name a GPU by index (CSV samples, DCGM); ``nvidia-smi -q`` names it by bus.
     indexes = {d for f in hot if f.node == node and (d := f.detail.removeprefix("gpu")).isdigit()}
+    return _rank_at(node, int(indexes.pop()), homes, by_gpu) if len(indexes) == 1 else None
+
+
+def _rank_at(
+    node: str, index: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
+) -> int | None:
+    """The rank on GPU ``index`` of ``node``, where the node's block of ranks is known (from
+    ``homes``, else ``by_gpu``): local rank = GPU index, as launchers assign them."""
     block = rank_blocks(homes).get(node) or (by_gpu or {}).get(node)
-    if len(indexes) != 1 or block is None:
-        return None
-    index = int(indexes.pop())
-    return block.start + index if index < len(block) else None
+    return block.start + index if block is not None and index < len(block) else None
 
 
 def _named_by_detector(
@@ -559,27 +564,21 @@ def rank_by_bus(
     ``nvidia-smi`` the index on that bus, and the node's block of ranks the rank (local rank =
     GPU index, as launchers assign them)."""
     c = v.culprit
-    if v.category not in GPU_CATEGORIES or c is None or c.node is None or c.rank is not None:
+    if v.category not in GPU or c is None or c.node is None or c.rank is not None:
         return
     texts = [v.primary.text] if v.primary is not None else []
     buses = {m["bus"].lower() for t in texts for m in PCI_BUS.finditer(t)}
-    facts = [
-        f for f in fs if f.signature == "gpu_bus" and f.value is not None and f.detail in buses
-    ]
+    facts = [f for f in fs if f.signature == "gpu_bus" and f.detail in buses]
     # the node's own table, else (the GPU gone from its own table, or none taken) the index
     # the job's other nodes give that bus: the same servers wire their GPUs alike
     on_bus = [f for f in facts if f.node == c.node] or facts
     index = {int(f.value) for f in on_bus if f.value is not None}
-    block = rank_blocks(homes).get(c.node) or by_gpu.get(c.node)
-    if len(index) != 1 or block is None:
+    if len(index) != 1:
         return
     i = index.pop()
-    if i < len(block):
-        v.culprit = Culprit(c.node, block.start + i)
+    if (rank := _rank_at(c.node, i, homes, by_gpu)) is not None:
+        v.culprit = Culprit(c.node, rank)
         v.why("culprit", "rank_by_bus", f"PCI {sorted(buses)[0]} is GPU {i} of {c.node}")
-
-
-GPU_CATEGORIES = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
 
 
 def rank_by_gpu_block(v: Verdict, by_gpu: Mapping[str, range]) -> None:

@@ -10,6 +10,8 @@ from kintsugi.events import NODE_HARDWARE, Action, Category, Culprit, Layer
 HARDWARE = NODE_HARDWARE | {Category.NETWORK, Category.STORAGE, Category.OOM}
 """Evidence from below the application (a part, a link, a disk, the kernel's OOM killer): it
 outranks the software symptoms it causes."""
+GPU = (Category.GPU_HARDWARE, Category.GPU_MEMORY, Category.NVLINK)
+"""A GPU's own faults: its rank is the one on that device."""
 TIME_SLACK_S = 1.0
 """Two failures closer than this are simultaneous: other evidence decides which came first."""
 
