@@ -96,8 +96,20 @@ def test_a_finished_node_does_not_wait_for_one_that_went_back_to_the_rendezvous(
     finished. a stops waiting for b in the exit barrier (elastic's waits 300 s, and b would
     wait for a in the rendezvous meanwhile), ends the job, and b learns the job finished."""
     port, run_id = free_port(), f"exitb-{uuid.uuid4().hex[:6]}"
+    markers = tmp_path / "exited"
+    markers.mkdir()
     procs = {
-        n: start_node(n, run_id, port, tmp_path, str(FAIL_AT_EXIT), "--fail-node", "b")
+        n: start_node(
+            n,
+            run_id,
+            port,
+            tmp_path,
+            str(FAIL_AT_EXIT),
+            "--fail-node",
+            "b",
+            "--marker-dir",
+            str(markers),
+        )
         for n in ("a", "b")
     }
     outs = finish_nodes(procs, 120)
