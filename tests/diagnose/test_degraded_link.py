@@ -14,12 +14,20 @@ from kintsugi.events import Action, Category
 
 NVSMI = """==============NVSMI LOG==============
 
+Attached GPUs                             : 2
 GPU 00000000:9A:00.0
     PCI
         GPU Link Info
             Link Width
                 Max                       : 16x
                 Current                   : {width}
+
+GPU 00000000:AB:00.0
+    PCI
+        GPU Link Info
+            Link Width
+                Max                       : 16x
+                Current                   : 16x
 """
 WATCHDOG = (
     "[rank{r}]:[E0811 07:15:19.000369583 ProcessGroupNCCL.cpp:632] [Rank {r}] Watchdog caught "

@@ -63,3 +63,55 @@ def test_a_clock_samplers_bitmask_names_the_hot_gpu_and_its_rank(tmp_path: Path)
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.STRAGGLER
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("sky-worker2", 21)
+
+
+def nvsmi_q(bus: str, hot: bool, attached: int | None = None) -> str:
+    """``nvidia-smi -q -i N``: the header, maybe the GPU count, and the one GPU asked for."""
+    state = "Active" if hot else "Not Active"
+    return (
+        "==============NVSMI LOG==============\n\n"
+        "Timestamp                                 : Thu Jul 18 10:33:44 2024\n"
+        "Driver Version                            : 550.90.07\n"
+        + (f"Attached GPUs                             : {attached}\n" if attached else "")
+        + f"\nGPU 00000000:{bus}:00.0\n"
+        "    Product Name                          : NVIDIA L40S\n"
+        "    Clocks Event Reasons\n"
+        f"        HW Slowdown                       : {state}\n"
+        f"            HW Thermal Slowdown           : {state}\n"
+    )
+
+
+def nccl_init(host: str, rank: int, local: int, bus: str) -> str:
+    pid = 4100 + rank
+    return (
+        f"{host}:{pid}:{pid + 60} [{local}] NCCL INFO comm 0x55d2{rank:02d}3c0 rank {rank} "
+        f"nranks 8 cudaDev {local} nvmlDev {local} busId {bus}000 commId 0x5a3c - Init COMPLETE\n"
+    )
+
+
+def test_an_nvsmi_excerpt_of_one_gpu_is_placed_by_nccls_bus_not_numbered_zero(
+    tmp_path: Path,
+) -> None:
+    """``nvidia-smi -q -i 1`` prints the header and one GPU, with or without the count: the
+    block is not GPU 0. NCCL's communicator line says which GPU index (and rank) drives that
+    bus (``nvmlDev 1 busId 65000``)."""
+    buses = ("17", "65", "ca", "e3")
+    for n, node in enumerate(("l40s-01", "l40s-02")):
+        d = tmp_path / node
+        d.mkdir()
+        placed = ", ".join(str(4 * n + i) for i in range(4))
+        (d / "ranks.log").write_text(
+            "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for "
+            f"workers. Result:\n  global_ranks=[{placed}]\n"
+            + "".join(nccl_init(node, 4 * n + i, i, b) for i, b in enumerate(buses))
+        )
+        (d / "train.log").write_text(
+            "".join(
+                f"step {s} step_time {0.41 if s < 50 else 0.96:.2f}s\n" for s in range(0, 100, 5)
+            )
+        )
+    for attached in (None, 4):
+        (tmp_path / "l40s-02" / "nvsmi_gpu1.txt").write_text(nvsmi_q("65", True, attached))
+        d = diagnose_bundle(tmp_path).diagnosis
+        assert d.category is Category.STRAGGLER
+        assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("l40s-02", 5)

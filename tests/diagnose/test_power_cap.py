@@ -17,6 +17,7 @@ from kintsugi.events import Action, Category
 
 NVSMI = """==============NVSMI LOG==============
 
+Attached GPUs                             : 1
 GPU 00000000:18:00.0
     Clocks Event Reasons
         SW Power Cap                      : Active

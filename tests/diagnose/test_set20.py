@@ -8,7 +8,9 @@ Scored once as it came (after the set 16-19 work of the same session, before any
 it): 18/27 full verdicts (category 88.9%, layer 85.2%, culprit 77.8%, action 77.8%); 21/27
 after the capabilities it prompted (a disk quota is the shared file system's; an ``nvidia-smi
 -q`` excerpt without its header; torch's "total capacty" spelling; one node's own link
-evidence is no switch outage). Each case is a golden verdict; ``GAPS`` lists the rest as
+evidence is no switch outage); 23/27 in the next session (an ``nvidia-smi -q -i N`` excerpt
+does not number its GPU, NCCL's ``nvmlDev i busId b`` places it; a silent node whose own kernel
+saw its link go down lost the network). Each case is a golden verdict; ``GAPS`` lists the rest as
 strict xfails with the reason. The bundles are generated from ``tests/corpus_set20/tools``;
 see ``tests/corpus_set20/README.md``.
 """
@@ -51,9 +53,6 @@ CASES = [
     "g27_one_node_slower_than_others",
 ]  # fmt: skip
 GAPS = {
-    "g05_iterations_slow_down_epoch2": (
-        "the slow rank is named one off (8 for 9): the per-rank probe lines are not read as that rank's"
-    ),
     "g11_job_killed_at_48h": (
         "label convention: a job its time limit ended while training normally is framework here; the engine calls the time limit the script's (its configuration)"
     ),
@@ -62,9 +61,6 @@ GAPS = {
     ),
     "g16_file_not_found_mid_epoch": (
         "label convention: a scratch purge (the files the job read deleted by policy) is storage here; the engine reads FileNotFoundError in the user's data path as the script's"
-    ),
-    "g25_nccl_ib_completion_errors": (
-        "one node's flapping port (mlx5 Link down/up every 2 min, a cable error) is not kept as the cause once the peers' status-12 errors are placed: it reads as the node going down"
     ),
     "g27_one_node_slower_than_others": (
         "DeepSpeed's 'iter time (s)' per node is not compared across nodes (each node logs one line per report)"

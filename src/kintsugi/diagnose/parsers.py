@@ -32,6 +32,7 @@ from kintsugi.diagnose.extract import (
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
+from kintsugi.diagnose.reports import gpu_bus
 from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
 from kintsugi.diagnose.timeline import Clock, parse_ts
 from kintsugi.events import Action, Category, Layer
@@ -157,6 +158,15 @@ def innermost_is_user(frames: list[str]) -> bool | None:
 
 # NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"
 _COMM_RANK = re.compile(r"\bcomm 0x[0-9a-fA-F]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
+# ... and the GPU it drives: "cudaDev 1 nvmlDev 1 busId 65000" (the PCI address 0000:65:00.0 as
+# one hex number: domain, bus, device, function)
+_COMM_BUS = re.compile(r"\bnvmlDev (?P<dev>\d+) busId (?P<bus>[0-9a-fA-F]{5,})\b")
+
+
+def nccl_bus(busid: str) -> str:
+    """``65000`` (NCCL's busId) -> ``65:00``, the bus and device as the kernel names them."""
+    s = busid.lower()
+    return f"{s[-5:-3]}:{s[-3:-1]}"
 
 
 class LineParser:
@@ -175,6 +185,8 @@ class LineParser:
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
         self._comm_sizes: dict[tuple[str, int], int] = {}
+        self._buses: set[tuple[int, str]] = set()
+        """(NVML index, PCI bus) of the GPUs NCCL said this node's processes drive."""
         self.nccl_networks: dict[str, set[str]] = {}
         """Host -> the network transports NCCL said it uses there ("Using network IB")."""
         self.nccl_versions: set[str] = set()
@@ -461,6 +473,11 @@ class LineParser:
                 # communicator a process joined is the world, whose rank is the global one
                 self._comm_sizes[(host, pid)] = int(comm["n"])
                 self.comm_ranks[(host, pid)] = int(comm["rank"])
+            if node and "busId" in body and (dev := _COMM_BUS.search(body)) is not None:
+                gpu = (int(dev["dev"]), nccl_bus(dev["bus"]))
+                if gpu not in self._buses:  # every communicator repeats it
+                    self._buses.add(gpu)
+                    self.findings.append(gpu_bus(self.ctx, *gpu))
             if self._task is not None:
                 self._task_hosts.setdefault(self._task, host)
         if prefix is not None:

@@ -114,13 +114,12 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     limits: dict[str, float] = {}
     model_seen = False
     remap: dict[str, str] = {}  # GPU -> its Remapped Rows "Pending" value
-    # a whole listing numbers its GPUs in order; an excerpt (one GPU's block) cannot
-    listing = "NVSMI LOG" in text[:4096] or "Attached GPUs" in text[:4096]
+    listing = _whole_listing(text)
     for n, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
             gpu, bus, path, seen = str(seen) if listing else "?", raw[4:].strip(), [], seen + 1
-            if listing and ctx.node is not None and (b := _BUS_ID.search(bus)):
+            if listing and ctx.node is not None and (b := BUS_ID.search(bus)):
                 out.append(gpu_bus(ctx, int(gpu), b[1], n))
             continue
         if not raw.strip() or (":" not in raw and raw.strip().startswith("=")):
@@ -203,6 +202,22 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     return out
 
 
+_ATTACHED = re.compile(r"(?m)^Attached GPUs\s*:\s*(?P<n>\d+)")
+
+
+def _whole_listing(text: str) -> bool:
+    """Whether ``text`` lists every GPU of the node, so that the n-th block is GPU n: the header
+    and as many blocks as ``Attached GPUs`` says (``nvidia-smi -q -i 1`` prints the header and
+    the one GPU asked for), or, where no count is given, more than one block. An excerpt (one
+    GPU's block, with or without the header) cannot number its GPU."""
+    head = text[:4096]
+    if "NVSMI LOG" not in head and "Attached GPUs" not in head:
+        return False
+    blocks = sum(1 for line in text.splitlines() if line.startswith("GPU "))
+    attached = _ATTACHED.search(head)
+    return blocks == int(attached["n"]) if attached else blocks > 1
+
+
 def gpu_fact(
     ctx: Context,
     signature: str,
@@ -237,7 +252,8 @@ def gpu_bus(ctx: Context, index: int, bus: str, n: int = 0) -> Finding:
     return gpu_fact(ctx, "gpu_bus", f"GPU {index} on PCI {bus.lower()}", n, bus.lower(), index)
 
 
-_BUS_ID = re.compile(r":([0-9A-Fa-f]{2}:[0-9A-Fa-f]{2})\.\d")
+BUS_ID = re.compile(r":([0-9A-Fa-f]{2}:[0-9A-Fa-f]{2})\.\d")
+"""A GPU's PCI address as nvidia-smi writes it (``00000000:65:00.0``): its bus and device."""
 """The bus and device of ``nvidia-smi``'s ``00000000:97:00.0``."""
 PCI_BUS = re.compile(r"(?i)\bPCI:(?:[0-9a-f]{4,8}:)?(?P<bus>[0-9a-f]{2}:[0-9a-f]{2})\b")
 """The device an Xid names (``NVRM: Xid (PCI:0000:97:00): 79``)."""

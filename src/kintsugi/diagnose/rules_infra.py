@@ -758,16 +758,21 @@ def accused(
         "who_is_behind_the_address",
         f"{sorted(map(str, accusers))} name {target}'s address; it logged no cause of its own",
     )
-    if gone:
+    own = [f for f in symptoms if f.node == target and f.signature in NODE_LOCAL]
+    if own and complained is not None:
+        # what its kernel logged before its peers lost it, not what followed the loss
+        own = [f for f in own if f.ts is None or f.ts <= complained + SILENT_BEFORE_S]
+    if gone and not own:
         v.category = Category.HOST
         v.summary = (
             f"{target} went silent before its peers lost it (its logs end with no error): "
             f"the node went down; {v.summary}"
         )
         v.why("category", "node_went_silent", f"every log of {target} ends before the first loss")
-    elif own := [f for f in symptoms if f.node == target and f.signature in NODE_LOCAL]:
+    elif own:
         # Its own kernel saw its link go down (a cable, a module, the adapter): proof enough,
-        # whatever it reported toward its peers afterwards.
+        # whatever it reported toward its peers afterwards, and the reason its peers heard
+        # nothing more from it (its logs may end early: the job on it waited on a dead link).
         first_own = min(own, key=order)
         v.category = Category.NETWORK
         v.support.append(first_own)

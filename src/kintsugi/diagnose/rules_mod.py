@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
-from kintsugi.diagnose.reports import PCI_BUS
+from kintsugi.diagnose.reports import BUS_ID, PCI_BUS
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
@@ -560,14 +560,18 @@ def foreign_on_gpu(v: Verdict, fs: list[Finding], homes: Mapping[int, str]) -> N
 def rank_by_bus(
     v: Verdict, fs: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range]
 ) -> None:
-    """A GPU fault on a node, no rank named: the kernel names the GPU's PCI bus, the node's
-    ``nvidia-smi`` the index on that bus, and the node's block of ranks the rank (local rank =
-    GPU index, as launchers assign them)."""
+    """A GPU fault (or a GPU that clocks down) on a node, no rank named: the kernel (or
+    ``nvidia-smi -q``) names the GPU's PCI bus, the node's ``nvidia-smi`` or NCCL's
+    communicator lines the index on that bus, and the node's block of ranks the rank (local
+    rank = GPU index, as launchers assign them)."""
     c = v.culprit
-    if v.category not in GPU or c is None or c.node is None or c.rank is not None:
+    if v.category not in (*GPU, Category.STRAGGLER) or c is None or c.node is None:
+        return
+    if c.rank is not None:
         return
     texts = [v.primary.text] if v.primary is not None else []
     buses = {m["bus"].lower() for t in texts for m in PCI_BUS.finditer(t)}
+    buses |= {m[1].lower() for t in texts for m in BUS_ID.finditer(t)}
     facts = [f for f in fs if f.signature == "gpu_bus" and f.detail in buses]
     # the node's own table, else (the GPU gone from its own table, or none taken) the index
     # the job's other nodes give that bus: the same servers wire their GPUs alike
