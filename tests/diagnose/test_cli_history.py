@@ -105,3 +105,28 @@ def test_titan_analysis(capsys: pytest.CaptureFixture[str]) -> None:
     assert rates[2] > rates[0]  # top cage fails more than bottom (hotter)
     assert main(["fleet", "--titan", str(TITAN)]) == 0
     assert "cage 2" in capsys.readouterr().out
+
+
+def test_a_nodes_own_disk_counts_against_it_a_shared_one_or_the_script_does_not() -> None:
+    """A storage verdict that names a node is its local disk (infrastructure): it counts, as a
+    stale image on one node does; a full shared file system names no node, and a user's bug
+    that happened to be on a node is not the node's."""
+
+    def diag(node: str | None, category: str, layer: str) -> Event:
+        culprit = {"node": node, "rank": None} if node else None
+        data = {"category": category, "layer": layer, "action": "stop", "summary": "x"}
+        return Event(
+            kind=EventKind.DIAGNOSIS, run_id="r", node="n1", data={**data, "culprit": culprit}
+        )
+
+    rep = fleet_from_events(
+        [
+            diag("n1", "storage", "infrastructure"),
+            diag("n2", "dependency", "infrastructure"),
+            diag(None, "storage", "infrastructure"),
+            diag("n3", "user_code", "script"),
+            diag("n4", "gpu_hardware", "infrastructure"),
+        ]
+    )
+    assert rep.nodes == {"n1": 1, "n2": 1, "n4": 1}
+    assert rep.categories["n1"] == {"storage": 1}

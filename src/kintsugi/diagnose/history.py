@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kintsugi.data.titan import Stay, read_stays
-from kintsugi.events import NODE_SUSPECT, Event, EventKind
+from kintsugi.events import NODE_SUSPECT, Event, EventKind, Layer
 from kintsugi.store.api import EventStore
 
 _HARDWARE = {c.value for c in NODE_SUSPECT}
@@ -73,11 +73,24 @@ class FleetReport:
     """Failures per node from the store, with lemons."""
 
     nodes: dict[str, int] = field(default_factory=dict)
-    """Node -> hardware-type diagnoses that named it."""
+    """Node -> diagnoses held against it (``_held_against``)."""
     categories: dict[str, Counter[str]] = field(default_factory=dict)
     runs: dict[str, int] = field(default_factory=dict)
     """Node -> runs it took part in (the exposure)."""
     lemons: list[Lemon] = field(default_factory=list)
+
+
+def _held_against(data: Mapping[str, object]) -> str | None:
+    """The node a diagnosis counts against: the culprit of a node-type failure, or of any
+    verdict in the infrastructure layer that names a node (its own disk, its image, a process
+    left on it: a shared file system or a switch names none)."""
+    c = data.get("culprit")
+    node = c.get("node") if isinstance(c, dict) else None
+    if not node:
+        return None
+    if data.get("category") in _HARDWARE or data.get("layer") == Layer.INFRASTRUCTURE.value:
+        return str(node)
+    return None
 
 
 def fleet_from_events(events: Iterable[Event], config: LemonConfig | None = None) -> FleetReport:
@@ -90,11 +103,9 @@ def fleet_from_events(events: Iterable[Event], config: LemonConfig | None = None
             seen[e.node].add(e.run_id)
         if e.kind is not EventKind.DIAGNOSIS:
             continue
-        c = e.data.get("culprit")
-        node = c.get("node") if isinstance(c, dict) else None
-        if node and e.data.get("category") in _HARDWARE:
-            cats[str(node)][str(e.data["category"])] += 1
-            seen[str(node)].add(e.run_id)
+        if node := _held_against(e.data):
+            cats[node][str(e.data.get("category"))] += 1
+            seen[node].add(e.run_id)
     rep.categories = dict(cats)
     rep.nodes = {n: sum(c.values()) for n, c in cats.items()}
     rep.runs = {n: len(r) for n, r in seen.items()}
