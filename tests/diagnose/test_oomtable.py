@@ -36,6 +36,18 @@ def test_another_users_process_holding_most_memory_is_named() -> None:
     assert "shielded" in hog.text()
 
 
+def test_a_leaking_daemon_beside_a_full_job_is_named_below_half() -> None:
+    """Eight ranks at 69 GiB each and a log shipper that leaked 397 GiB (42% of the table):
+    the ranks fit the node as sized; the daemon, not the job, crowded it (the ``ps`` rule's
+    share, 40%)."""
+    rows = [(2211, 0, 104_233_882, 0, "fluent-bit")]
+    rows += [(154135 + i, 1001, 18_000_000, 0, "python3") for i in range(8)]
+    hog = memory_hog(_kernel(rows, (154136, "python3", 1001)))
+    assert hog is not None and hog.name == "fluent-bit" and 0.4 < hog.share < 0.5
+    rows[0] = (2211, 0, 80_000_000, 0, "fluent-bit")  # 36%: the job's own use dominates
+    assert memory_hog(_kernel(rows, (154136, "python3", 1001))) is None
+
+
 def test_the_jobs_own_memory_is_no_hog() -> None:
     rows = [(72200, 1207, 300_000_000, 0, "python3"), (900, 0, 2_000_000, 0, "sshd")]
     assert memory_hog(_kernel(rows, (74208, "pt_data_worker", 1207))) is None

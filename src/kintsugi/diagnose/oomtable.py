@@ -2,7 +2,7 @@
 
 When the kernel runs out of memory it prints every task's resident set (``[ pid ] uid tgid
 total_vm rss ... oom_score_adj name``) and then the process it killed, with its UID. If one
-process of another user held most of that memory (a stray service, another job's executor,
+process of another user held a large share of it (a leaking daemon, another job's executor,
 often shielded with ``oom_score_adj -1000``), the job's process was the victim, not the cause:
 the node's other workload is the fault, and the node should leave the job.
 """
@@ -20,13 +20,15 @@ _ROW = re.compile(
 )
 _KILLED = re.compile(r"Killed process (?P<pid>\d+) \((?P<name>[^)]*)\).*?\bUID:(?P<uid>\d+)")
 PAGE = 4096
-DOMINANT = 0.5
-"""A process holding at least this share of the table's resident memory filled the node."""
+CROWDING_SHARE = 0.4
+"""Memory outside the job, as a share of the node's (the killer's table, ``ps``), that crowds
+the job out: the node's other workload is the fault, not the job's own use."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hog:
-    """A process of another user that held most of the node's memory when the killer struck."""
+    """A process of another user that held a large share of the node's memory when the killer
+    struck."""
 
     pid: int
     uid: int
@@ -46,8 +48,9 @@ class Hog:
 
 
 def memory_hog(lines: list[str]) -> Hog | None:
-    """The other user's process that held most of the memory at the last OOM kill in
-    ``lines`` (a kernel log), or None (no kill, no table, or the victim's own user's)."""
+    """The other user's process that held ``CROWDING_SHARE`` or more of the memory at the last
+    OOM kill in ``lines`` (a kernel log), or None (no kill, no table, or the victim's own
+    user's)."""
     killed = None
     for i, line in enumerate(lines):
         m = _KILLED.search(line)
@@ -68,7 +71,7 @@ def memory_hog(lines: list[str]) -> Hog | None:
     total = sum(int(r["rss"]) for r in rows)
     top = max(rows, key=lambda r: int(r["rss"]))
     share = int(top["rss"]) / total if total else 0.0
-    if int(top["uid"]) == int(km["uid"]) or share < DOMINANT:
+    if int(top["uid"]) == int(km["uid"]) or share < CROWDING_SHARE:
         return None
     return Hog(
         pid=int(top["pid"]),
@@ -81,15 +84,11 @@ def memory_hog(lines: list[str]) -> Hog | None:
     )
 
 
-LEFTOVER_SHARE = 0.4
-"""Processes outside the job holding this share of a node's memory crowd the job out."""
-
-
 def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Proc]:
-    """Processes outside the job that held most of the node's memory when the job's process
-    ``victim_pid`` was killed for memory: those started at another time than the job's
+    """Processes outside the job that held a large share of the node's memory when the job's
+    process ``victim_pid`` was killed for memory: those started at another time than the job's
     processes (the victim's own start, else the usual start of processes named like it) or
-    run by another user, together holding ``LEFTOVER_SHARE`` or more. [] when none did."""
+    run by another user, together holding ``CROWDING_SHARE`` or more. [] when none did."""
     by_pid = {p.pid: p for p in procs}
     victim = by_pid.get(victim_pid)
     if victim is not None:
@@ -107,4 +106,4 @@ def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Pr
         for p in procs
         if p.pid != victim_pid and (p.start != start or p.user != user) and p.mem_pct >= 5.0
     ]
-    return others if sum(p.mem_pct for p in others) >= 100 * LEFTOVER_SHARE else []
+    return others if sum(p.mem_pct for p in others) >= 100 * CROWDING_SHARE else []

@@ -185,8 +185,8 @@ class LineParser:
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
         self._comm_sizes: dict[tuple[str, int], int] = {}
-        self._buses: set[tuple[int, str]] = set()
-        """(NVML index, PCI bus) of the GPUs NCCL said this node's processes drive."""
+        self._buses: dict[tuple[str, int], tuple[int, str]] = {}
+        """(host, pid) -> the GPU NCCL said the process drives: (NVML index, PCI bus)."""
         self.nccl_networks: dict[str, set[str]] = {}
         """Host -> the network transports NCCL said it uses there ("Using network IB")."""
         self.nccl_versions: set[str] = set()
@@ -473,11 +473,8 @@ class LineParser:
                 # communicator a process joined is the world, whose rank is the global one
                 self._comm_sizes[(host, pid)] = int(comm["n"])
                 self.comm_ranks[(host, pid)] = int(comm["rank"])
-            if node and "busId" in body and (dev := _COMM_BUS.search(body)) is not None:
-                gpu = (int(dev["dev"]), nccl_bus(dev["bus"]))
-                if gpu not in self._buses:  # every communicator repeats it
-                    self._buses.add(gpu)
-                    self.findings.append(gpu_bus(self.ctx, *gpu))
+            if "busId" in body and (dev := _COMM_BUS.search(body)) is not None:
+                self._buses[(host, pid)] = (int(dev["dev"]), nccl_bus(dev["bus"]))
             if self._task is not None:
                 self._task_hosts.setdefault(self._task, host)
         if prefix is not None:
@@ -837,10 +834,28 @@ class LineParser:
                 for f in self.findings
             ]
         self._console_hosts()
+        self._gpu_buses()
         if self._restarts:  # lines before the first restart were attempt 0
             self.findings = [
                 f if f.attempt is not None else f.with_(attempt=0) for f in self.findings
             ]
+
+    def _gpu_buses(self) -> None:
+        """Each GPU NCCL said a process of this node drives (``nvmlDev 5 busId ab000``), with
+        the process's rank in the widest communicator it joined (the world): the PCI bus a
+        kernel error names is then that rank's GPU, no assumption about local ranks needed.
+        In a console of several hosts only the file's own node's lines count."""
+        node, hosts = self.ctx.node, {h for h, _ in self._buses}
+        if node is None:
+            return
+        placed: set[tuple[int, str, int | None]] = set()
+        for (host, pid), (index, bus) in self._buses.items():
+            if len(hosts) > 1 and _short(host) != _short(node):
+                continue
+            rank = self.comm_ranks.get((host, pid), self.pid_ranks.get((host, pid)))
+            if (index, bus, rank) not in placed:  # every communicator of a process repeats it
+                placed.add((index, bus, rank))
+                self.findings.append(gpu_bus(self.ctx, index, bus).with_(rank=rank))
 
     def _console_hosts(self) -> None:
         """A console of several hosts (``srun -l``, ``mpirun``): NCCL's ``host:pid:tid``

@@ -150,7 +150,12 @@ def sympathetic(fs: list[Finding]) -> list[Finding]:
         )
         if f.role is Role.ROOT and (
             (f.peer and f.peer != f.node and f.category is Category.NETWORK)
-            or (f.category is Category.NETWORK and where_ in accusing)
+            # (its own kernel's word that its link went down is about itself, not a peer)
+            or (
+                f.category is Category.NETWORK
+                and where_ in accusing
+                and f.signature not in NODE_LOCAL
+            )
             or (f.signature in GENERIC and where_ in reacting)
             or (
                 (f.signature in GENERIC or f.signature in REGROUPING)

@@ -9,6 +9,7 @@ import statistics
 from collections import Counter
 from collections.abc import Collection, Mapping
 
+from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
 from kintsugi.diagnose.reports import BUS_ID, PCI_BUS
@@ -567,12 +568,21 @@ def rank_by_bus(
     c = v.culprit
     if v.category not in (*GPU, Category.STRAGGLER) or c is None or c.node is None:
         return
-    if c.rank is not None:
-        return
     texts = [v.primary.text] if v.primary is not None else []
+    if c.rank is not None and any(kernel_pid(t) is not None for t in texts):
+        return  # the kernel named the process itself
     buses = {m["bus"].lower() for t in texts for m in PCI_BUS.finditer(t)}
     buses |= {m[1].lower() for t in texts for m in BUS_ID.finditer(t)}
     facts = [f for f in fs if f.signature == "gpu_bus" and f.detail in buses]
+    # NCCL said which rank's process drives that bus on the node: no guess needed, and it
+    # outranks the first rank of the node whose CUDA call failed (they all fail alike)
+    told = {f.rank for f in facts if f.node == c.node and f.rank is not None}
+    if len(told) == 1 and (drives := told.pop()) != c.rank:
+        v.culprit = Culprit(c.node, drives)
+        v.why("culprit", "rank_by_bus", f"NCCL: rank {drives} drives PCI {sorted(buses)[0]}")
+        return
+    if c.rank is not None:
+        return
     # the node's own table, else (the GPU gone from its own table, or none taken) the index
     # the job's other nodes give that bus: the same servers wire their GPUs alike
     on_bus = [f for f in facts if f.node == c.node] or facts
