@@ -489,8 +489,15 @@ _LINK_WORD = re.compile(r"(?i)\b(?:(?:nic )?link|cable (?:un)?plugged)\b")
 _STAMP = re.compile(r"^(?:\[[^\]]*\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s*)")
 
 
+_PCI_FUNCTION = re.compile(r"\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d\b")
+
+
 def _port(f: Finding) -> str:
-    """The port a link line is about: its text before the word "link", without the stamp."""
+    """The port a link line is about: the adapter's PCI function where the line names one
+    (mlx5 gives each port its own: its module events and its link lines name the same), else
+    its text before the word "link", without the stamp."""
+    if (pci := _PCI_FUNCTION.search(f.text)) is not None:
+        return pci[0].lower()
     return _STAMP.sub("", _LINK_WORD.split(f.text, maxsplit=1)[0]).strip()
 
 
@@ -537,18 +544,22 @@ def nfs_recovered(
 
 
 def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding]) -> list[Finding]:
-    """``roots`` without the node's own link flaps, when nothing else failed anywhere: a port
-    that went down and came back (a later ``Link up``, an ``ibstat`` snapshot with ``State:
-    Active``) while no rank reported an error did not fail the job; what it left behind (a
-    port that came back at half its rate) is a slowdown, for the straggler rules to weigh."""
+    """``roots`` without the node's own link flaps, when no rank reported a communication
+    error: a port that went down and came back (a later ``Link up``, an ``ibstat`` snapshot
+    with ``State: Active``) while no rank lost a peer or timed out did not fail the job (an
+    error every rank raised in its own code did); what it left behind (a port that came back
+    at half its rate) is a slowdown, for the straggler rules to weigh."""
     flaps = [f for f in roots if f.signature in NODE_LOCAL]
-    if not flaps or symptoms or len(flaps) != len(roots):
+    if not flaps:
+        return roots
+    rest = [f for f in roots + symptoms if f.signature not in NODE_LOCAL]
+    if any(f.category in (Category.NETWORK, Category.HANG) for f in rest):
         return roots
     ups = [f for f in fs if f.signature == "link_up"]
     if all(
         any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in flaps
     ):
-        return []
+        return [f for f in roots if f.signature not in NODE_LOCAL]
     return roots
 
 
