@@ -86,3 +86,14 @@ def test_a_kernel_log_whose_uptime_starts_again_is_a_reboot(tmp_path: Path) -> N
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category.value, d.action.value) == ("host", "restart_without_node")
     assert d.culprit is not None and d.culprit.node == "n3"
+
+
+def test_an_accused_node_whose_own_adapter_reported_a_port_error_leaves(tmp_path: Path) -> None:
+    """The same as above, but n3's own HCA raised a port error (NCCL's async event): its port
+    went down, proof enough to exclude it without testing its links first."""
+    root = _bundle(tmp_path / "b", reboot=False, answers=True)
+    with (root / "n3" / "torchrun.log").open("a") as f:
+        f.write("[rank24]:n3:100:300 [0] NCCL WARN NET/IB : Got async event : port error\n")
+    d = diagnose_bundle(root).diagnosis
+    assert (d.category.value, d.action.value) == ("network", "restart_without_node")
+    assert d.culprit is not None and d.culprit.node == "n3"

@@ -74,6 +74,7 @@ LINES = {
     "ofi_request_error": "ip-10-0-70-149:2115260:2116160 [1] NCCL WARN NET/OFI Request "
     "0x7f3df3a3a9 completed with error. RC: 21. Error: 4353 (unexpected EOF or link failure).",
     "ib_port_counters": "SymbolErrorCounter:..............65535",
+    "ib_port_error": "gx-07:313:329 [3] NCCL WARN NET/IB : Got async event : port error",
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",

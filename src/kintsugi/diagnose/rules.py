@@ -244,6 +244,7 @@ def decide(
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
     same_error_everywhere(v, roots, all_nodes)
+    fault_in_whose_code(v, roots)
     unlike_the_rest(v, roots, fs)
     degraded_link_suspect(v, context, homes)
     foreign_on_gpu(v, fs, homes)
@@ -443,6 +444,27 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
 
 
+def fault_in_whose_code(v: Verdict, roots: list[Finding]) -> None:
+    """An Xid that reports the application's own GPU fault (13, 31, 43) names no code; the
+    node's ranks that raised the CUDA error say, through their tracebacks, whose kernel it was:
+    the user's (script) or the framework's."""
+    p = v.primary
+    if p is None or p.signature != "xid_app_fault" or v.category is not Category.USER_CODE:
+        return
+    layers = {
+        f.layer
+        for f in roots
+        if f.rank is not None
+        and f.node == p.node
+        and f.attempt == p.attempt
+        and f.category is Category.USER_CODE
+        and f.signature != "xid_app_fault"
+    }
+    if len(layers) == 1 and (layer := layers.pop()) is not v.layer:
+        v.layer = layer
+        v.why("layer", "fault_in_whose_code", f"the ranks' tracebacks on {p.node}: {layer.value}")
+
+
 # "[Rank 3] Watchdog caught ..." and, since PyTorch 2.4, "[PG ID 0 PG GUID 0(default_pg) Rank 3]"
 _WORK = re.compile(
     r"[\[ ]Rank (?P<rank>\d+)\][^\n]*?SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
@@ -497,7 +519,18 @@ def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Ver
             numel = int(m["numel"]) if m["numel"] else None
             work = (int(m["seq"]), m["op"].lstrip("_"), numel, f)
             by_attempt[f.attempt].setdefault(int(m["rank"]), work)
+    # an attempt in which a rank failed of its own (an exception, an OOM, a GPU error): the
+    # others were caught wherever they stood when it died (pipeline stages in different
+    # collectives), not in a mismatch of their own
+    caused = {
+        f.attempt
+        for f in roots
+        if f.signature not in GENERIC
+        and f.category not in (Category.HANG, Category.NETWORK, Category.UNKNOWN)
+    }
     for attempt, works in sorted(by_attempt.items(), key=lambda kv: kv[0] or 0):
+        if attempt in caused:
+            continue
         seqs = Counter(w[0] for w in works.values())
         seq, n = seqs.most_common(1)[0]
         calls = _labels(works, seq)
