@@ -71,6 +71,12 @@ def test_rank_blocks_place_ranks_and_find_the_quiet_one() -> None:
     assert rank_blocks(homes) == {"a": range(0, 4), "b": range(4, 8), "c": range(8, 12)}
     assert place_ranks(homes)[6] == "b" and place_ranks(homes)[11] == "c"
     assert rank_blocks({0: "a", 5: "b", 7: "c"}) == {}  # uneven: no blocks inferred
+    # a rank or two per node, not evenly spaced: the one size under which they fit (8)
+    few = {0: "n1", 7: "n1", 15: "n2", 16: "n3", 30: "n4"}
+    assert rank_blocks(few) == {
+        n: range(8 * i, 8 * i + 8) for i, n in enumerate(("n1", "n2", "n3", "n4"))
+    }
+    assert rank_blocks({0: "n1", 1: "n1", 20: "n2", 45: "n3"}) == {}  # 16 and 17 both fit
     waits = [
         Finding("nccl_watchdog_timeout", Category.HANG, Layer.INFRASTRUCTURE, Action.RESTART,
                 3, Role.SYMPTOM, "Watchdog caught collective operation timeout", "b.log",

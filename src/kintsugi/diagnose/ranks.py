@@ -41,7 +41,7 @@ def rank_blocks(homes: Mapping[int, str]) -> dict[str, range]:
     lows = sorted((min(rs), n) for n, rs in by_node.items())
     steps = {b[0] - a[0] for a, b in pairwise(lows)}
     if len(steps) != 1:
-        return {}
+        return _only_size(by_node)
     size = steps.pop()
     if size < 1 or lows[0][0] % size:
         return {}
@@ -49,6 +49,32 @@ def rank_blocks(homes: Mapping[int, str]) -> dict[str, range]:
     if any(r not in blocks[n] for n, rs in by_node.items() for r in rs):
         return {}
     return blocks
+
+
+def _only_size(by_node: Mapping[str, list[int]]) -> dict[str, range]:
+    """Blocks where the nodes' known ranks are too few to be evenly spaced (a rank or two of
+    each logged): the one block size under which each node's ranks fall in one block, no two
+    nodes share a block and the nodes fill the blocks from 0 (16 nodes, ranks 0 and 7 on one,
+    15 on the next, 16 on the third: 8). Several sizes that fit, none, or no node with two
+    known ranks (one rank each bounds the size from one side only): no blocks."""
+    if all(len(rs) < 2 for rs in by_node.values()):
+        return {}
+    top, n = max(max(rs) for rs in by_node.values()), len(by_node)
+    fits = []
+    for size in range(-(-(top + 1) // n), top + 2):
+        blocks = {n_: {r // size for r in rs} for n_, rs in by_node.items()}
+        taken = [next(iter(b)) for b in blocks.values() if len(b) == 1]
+        if len(taken) == n and len(set(taken)) == n and max(taken) < n:
+            fits.append(size)
+            if len(fits) > 1:
+                return {}
+    if not fits:
+        return {}
+    size = fits[0]
+    return {
+        node: range(rs[0] // size * size, (rs[0] // size + 1) * size)
+        for node, rs in by_node.items()
+    }
 
 
 def place_ranks(homes: Mapping[int, str]) -> dict[int, str]:

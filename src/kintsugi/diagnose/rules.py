@@ -638,7 +638,8 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     if len(named) == 1:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)
-        node = homes[0] if len(homes) == 1 else None
+        # its node where it logged, else the node whose block of ranks holds it
+        node = homes[0] if len(homes) == 1 else place_ranks(rank_homes(fs)).get(rank)
         # named, but with no error of its own to say why: suspicion, so test its node
         v = Verdict(
             Category.HANG,
