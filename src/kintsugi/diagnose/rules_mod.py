@@ -39,12 +39,22 @@ _TIMES = (
 )
 
 
+_ONE_NODE_ONLY = frozenset({"cpu_powersave"})
+"""Settings some sites choose for every node: they slow a node only where it is the only one."""
+
+
 def _throttled(context: list[Finding]) -> list[Finding]:
-    return [
+    """What slows a node down: its GPUs clocking down, a degraded link, a power cap, and a
+    setting the other nodes do not share."""
+    found = [
         f
         for f in context
         if f.category is Category.STRAGGLER and f.role is Role.CONTEXT and f.signature not in _TIMES
     ]
+    for sig in _ONE_NODE_ONLY:
+        if len({f.node for f in found if f.signature == sig}) > 1:
+            found = [f for f in found if f.signature != sig]
+    return found
 
 
 def straggler(
