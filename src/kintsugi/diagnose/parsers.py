@@ -137,6 +137,8 @@ def is_user_file(path: str) -> bool:
     return not any(p in path for p in _FRAMEWORK_PATH)
 
 
+_INSTALLER = "/pip/_internal/"
+"""Frames of pip's installer: what fails there is the environment being installed."""
 _LAUNCHERS = ("/triton/runtime/", "/triton/backends/", "/triton/compiler/")
 """JIT kernel launchers: a kernel they run is the code of whoever called them (a Triton
 kernel defined in the user's file is the user's, though the fault surfaces in Triton)."""
@@ -690,6 +692,10 @@ class LineParser:
         short = etype.rsplit(".", 1)[-1]
         if category in _REFINED and user is not None and short not in _FILE_ERRORS:
             layer = Layer.SCRIPT if user else Layer.FRAMEWORK
+        if category is Category.USER_CODE and frames and any(_INSTALLER in f for f in frames):
+            # raised while pip installed the job's packages (a corrupt wheel in a cache, a
+            # hash mismatch): the environment being built, not the user's code
+            category, layer = Category.DEPENDENCY, Layer.FRAMEWORK
         meta = category is Category.UNKNOWN and action is Action.NONE
         role = cls.role if cls else Role.ROOT
         self._add(
