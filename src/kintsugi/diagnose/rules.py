@@ -212,7 +212,7 @@ def decide(
     roots = ridden_out(roots, symptoms, fs)
     roots = nfs_recovered(roots, symptoms, fs)
     v = (
-        finished(roots, context, homes, by_gpu)
+        finished(roots, context, homes, by_gpu, symptoms)
         or (None if stalled else ended_by_scheduler(roots, context, homes, symptoms, by_gpu))
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
@@ -260,6 +260,18 @@ def decide(
     return _finish(v, fs)
 
 
+def _said_done(context: list[Finding], failed: list[Finding]) -> list[Finding]:
+    """The script's own word that training finished ("training finished: 40 steps"), said
+    after every error and lost peer of the bundle, each of which has a time: the job got past
+    them (a launcher's restart) and ended well. A rank that stopped while its peers then lost
+    it (ranks disagreeing on when to stop) is no such end."""
+    said = [f for f in context if f.signature == "left_training" and f.ts is not None]
+    if not said or not failed or any(f.ts is None for f in failed):
+        return []
+    last = max(said, key=lambda f: f.ts or 0.0)
+    return [last] if all((f.ts or 0.0) < (last.ts or 0.0) for f in failed) else []
+
+
 _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
 _SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive)\s")
 
@@ -269,6 +281,7 @@ def finished(
     context: list[Finding],
     homes: Mapping[int, str],
     by_gpu: Mapping[str, range] | None = None,
+    symptoms: Sequence[Finding] = (),
 ) -> Verdict | None:
     """The job reports that it finished, after anything that looked like a failure.
 
@@ -277,6 +290,7 @@ def finished(
     """
     # sacct's row of the batch script's or extern step says nothing of the job's own steps
     done = [f for f in context if f.signature == "job_succeeded" and not _SIDE_STEP.match(f.text)]
+    done = done or _said_done(context, [*roots, *symptoms])
     if not done:
         return None
     last = max(done, key=order)
