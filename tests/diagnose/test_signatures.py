@@ -45,6 +45,7 @@ LINES = {
     ":1970, remote process exited or there was a network error, NCCL version 2.21.5",
     "loss_scale_floor": "Exception: Current loss scale already at minimum - cannot decrease scale "
     "anymore. Exiting run.",
+    "process_limit": "RuntimeError: can't start new thread",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
     "GT/s PCIe x4 link at 0000:a8:02.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)",

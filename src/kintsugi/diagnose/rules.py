@@ -430,9 +430,10 @@ def _memory_everywhere(roots: list[Finding]) -> Verdict | None:
     return v
 
 
-NODE_SETTINGS = frozenset({"shm_exhausted"})
-"""A node's configuration that fails the job (its shared memory too small): one node's is
-that node's; every node's is the job's own environment (its container's size)."""
+NODE_SETTINGS = frozenset({"shm_exhausted", "process_limit"})
+"""A node's configuration that fails the job (its shared memory too small, its limit on
+processes): one node's is that node's; every node's is the job's own environment (its
+container's size, the job's own limits)."""
 
 
 def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
