@@ -35,6 +35,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    own_copy_corrupt,
     own_resolver,
     rank_by_bus,
     rank_by_gpu_block,
@@ -245,6 +246,7 @@ def decide(
         return _finish(v, fs)
     same_error_everywhere(v, roots, all_nodes)
     fault_in_whose_code(v, roots)
+    own_copy_corrupt(v, roots, all_nodes)
     unlike_the_rest(v, roots, fs)
     degraded_link_suspect(v, context, homes)
     foreign_on_gpu(v, fs, homes)

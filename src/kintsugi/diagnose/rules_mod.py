@@ -470,6 +470,25 @@ def unlike_the_rest(v: Verdict, roots: list[Finding], found: list[Finding]) -> N
     )
 
 
+def own_copy_corrupt(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
+    """A checkpoint that every rank of one node finds corrupt, while the other nodes' ranks
+    loaded theirs and went on: the node's own copy (a stale cache on its disk, a copy cut
+    short), not the file the others read. One rank's own shard (a sharded checkpoint) is
+    no such proof: it fails on one rank, whatever node holds it."""
+    p = v.primary
+    if p is None or p.signature != "corrupt_checkpoint" or p.node is None or len(nodes) < 2:
+        return
+    bad = [f for f in roots if f.signature == p.signature and f.attempt == p.attempt]
+    if {f.node for f in bad} != {p.node} or len({f.rank for f in bad} - {None}) < 2:
+        return
+    v.layer, v.culprit, v.action = (
+        Layer.INFRASTRUCTURE,
+        Culprit(p.node, None),
+        Action.RESTART_WITHOUT_NODE,
+    )
+    v.why("layer, culprit, action", "own_copy_corrupt", f"only {p.node}'s ranks read it corrupt")
+
+
 def degraded_link_suspect(v: Verdict, context: list[Finding], homes: Mapping[int, str]) -> None:
     """Collectives that timed out with no cause anywhere, while one node's GPU link trained
     narrower than it can (a riser, a slot: replays, corrected errors, stalls): that node is
