@@ -109,3 +109,18 @@ def test_a_detectors_threshold_report_names_rank_and_node() -> None:
     )
     assert rep is not None and rep[0] == 21 and rep[2] == "gx-03"
     assert abs(rep[1] - 1 / 0.62) < 1e-9
+
+
+def test_megatron_timers_name_their_unit_once_for_the_line() -> None:
+    """Megatron-LM's ``--timing-log-level`` line: "times (ms):" then unitless columns; its
+    batch-generator is the wait for data, grads-all-reduce the wait in the collective."""
+    from kintsugi.diagnose.extract import comm_wait, compute_time, data_wait
+
+    line = (
+        "[Rank 2] (after 10 iterations) times (ms): | forward-backward: 30.47 | "
+        "batch-generator: 801.90 | grads-all-reduce: 6.53 | optimizer: 3.69"
+    )
+    assert data_wait(line) == 0.8019
+    assert compute_time(line) == 0.03047
+    assert comm_wait(line) == 0.00653
+    assert data_wait("batch-generator: 2.5 s") == 2.5  # a unit of its own still counts

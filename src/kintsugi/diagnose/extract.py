@@ -197,13 +197,22 @@ _SCORED_NODE = re.compile(
     r"\bscore[=:]?\s*(?P<score>\d*\.?\d+)"
 )
 
-DATA_WAIT_KEYWORDS = ("data:", "data_", "data wait", "data loading", "dataloader_time")
+DATA_WAIT_KEYWORDS = (
+    "data:",
+    "data_",
+    "data wait",
+    "data loading",
+    "dataloader_time",
+    "batch-generator",
+)
 """Lower-case literals of per-step data-loading timers, for the text prefilter."""
 # How long a step waited for its batch: torchvision/DeiT's MetricLogger ("time: 0.627  data:
 # 0.012"), mmengine and detectron2 ("data_time: 0.0123"), and the generic "data_wait_ms=19",
-# "data_load_time=0.8s", "data loading time: 12 ms" of hand-written loops.
+# "data_load_time=0.8s", "data loading time: 12 ms" of hand-written loops; Megatron-LM's
+# "batch-generator" timer (the time to fetch a step's batch).
 _DATA_WAIT = re.compile(
-    r"(?i)(?<![\w/.-])data(?:[ _]?(?:wait|load(?:ing)?|fetch)|loader)?(?:[ _]time)?"
+    r"(?i)(?<![\w/.-])(?:data(?:[ _]?(?:wait|load(?:ing)?|fetch)|loader)?|batch-generator)"
+    r"(?:[ _]time)?"
     r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?(?:\(p\d+\))?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
     # then a column gap, a separator, the end, or the next "key=value": not prose ("data: 3 shards")
     r"(?=\s{2}|\s*(?:[|,;)\]]|$)|\s+[\w.()-]+[=:])"
@@ -237,14 +246,22 @@ _COMPUTE = re.compile(
 )
 _COMM_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
-    r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier))"
+    r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier)"
+    # Megatron-LM's gradient all-reduce timer: the fast ranks' time there is their wait
+    r"|grads-all-reduce)"
     r"(?:[ _]time)?" + _TIMER
 )
 
 
-def _seconds(m: re.Match[str]) -> float:
+# Megatron-LM's timers name their unit once for the line: "times (ms): | forward-backward: 30.47
+# | batch-generator: 1.90 | ..."
+_LINE_MS = re.compile(r"\btimes? \(ms\):")
+
+
+def _seconds(m: re.Match[str], line: str = "") -> float:
     v = float(m["v"])
     ms = m["u"] == "ms" or (m["u1"] is not None and "ms" in m["u1"])
+    ms = ms or (not m["u"] and not m["u1"] and _LINE_MS.search(line) is not None)
     return v * 1e-3 if ms else v
 
 
@@ -256,7 +273,7 @@ def compute_time(line: str) -> float | None:
     for m in _COMPUTE.finditer(line):
         k = m["k"].lower().replace("-", "_").replace(" ", "_")
         key = "both" if k in ("fwd_bwd", "fwdbwd", "forward_backward", "compute") else k[:3]
-        parts.setdefault({"for": "fwd", "bac": "bwd"}.get(key, key), _seconds(m))
+        parts.setdefault({"for": "fwd", "bac": "bwd"}.get(key, key), _seconds(m, line))
     if "both" in parts:
         return parts["both"]
     if "fwd" in parts or "bwd" in parts:
@@ -292,7 +309,7 @@ _HELD_OUT = re.compile(r"(?i)(?:val|validation|eval|test|dev)[\s/_-]*(?:lm[\s_-]
 def comm_wait(line: str) -> float | None:
     """Seconds a rank waited in collectives for the others in one step, if ``line`` says."""
     m = _COMM_WAIT.search(line)
-    return _seconds(m) if m else None
+    return _seconds(m, line) if m else None
 
 
 def announced_ip(line: str) -> str | None:
@@ -468,8 +485,4 @@ def detector_node_report(line: str) -> tuple[str, float] | None:
 def data_wait(line: str) -> float | None:
     """Seconds a step waited for its data, if ``line`` reports a data-loading timer."""
     m = _DATA_WAIT.search(line)
-    if m is None:
-        return None
-    v = float(m["v"])
-    ms = m["u"] == "ms" or (m["u1"] is not None and "ms" in m["u1"])
-    return v * 1e-3 if ms else v
+    return _seconds(m, line) if m is not None else None
