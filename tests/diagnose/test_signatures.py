@@ -45,6 +45,7 @@ LINES = {
     ":1970, remote process exited or there was a network error, NCCL version 2.21.5",
     "loss_scale_floor": "Exception: Current loss scale already at minimum - cannot decrease scale "
     "anymore. Exiting run.",
+    "ib_flush_error": "NCCL WARN NET/IB : Got completion from peer 10.3.0.14<55052> with status=5 opcode=0 len=0 vendor err 249",
     "process_limit": "RuntimeError: can't start new thread",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "

@@ -335,8 +335,15 @@ def kernel_pid(line: str) -> int | None:
     return int(next(p for p in m.groups() if p is not None)) if m else None
 
 
+# A completion flushed from a queue pair already in error (IBV_WC_WR_FLUSH_ERR, status=5)
+# names that queue pair's peer, not one that failed.
+_FLUSHED = re.compile(r"with status=5\b")
+
+
 def accused_peer(line: str) -> str | None:
     """The address a line blames (its peer), if it names one that is not loopback."""
+    if _FLUSHED.search(line):
+        return None
     m = _PEER.search(line)
     if not m:
         return None
