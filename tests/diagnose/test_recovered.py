@@ -68,3 +68,26 @@ def test_network_warnings_the_job_trained_past_are_no_failure(tmp_path: Path) ->
     (tmp_path / "n-07" / "nemo.log").write_text("".join(steps[:5]) + warn + "".join(steps[5:]))
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE)
+
+
+def _stuck(root: Path, lost: set[str]) -> Path:
+    for i, node in enumerate(("lh-01", "lh-02", "lh-03")):
+        (root / node).mkdir(parents=True)
+        dmesg = "[Wed Aug 28 01:13:21 2024] nfs: server nas02 not responding, still trying\n"
+        (root / node / "dmesg.txt").write_text(dmesg if node in lost else "")
+        (root / node / "run.log").write_text(
+            f"[rank{8 * i}]:[E828 01:43:30.000000000 ProcessGroupNCCL.cpp:632] [Rank {8 * i}] "
+            "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=77, OpType=ALLREDUCE, "
+            "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800011 milliseconds before "
+            "timing out.\n"
+        )
+    return root
+
+
+def test_an_nfs_server_lost_to_one_client_only_is_that_nodes(tmp_path: Path) -> None:
+    """The other nodes kept the same server: the node's NFS client or its link."""
+    d = diagnose_bundle(_stuck(tmp_path / "one", {"lh-02"})).diagnosis
+    assert (d.category, d.action) == (Category.STORAGE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "lh-02"
+    d = diagnose_bundle(_stuck(tmp_path / "all", {"lh-01", "lh-02", "lh-03"})).diagnosis
+    assert (d.category, d.action, d.culprit) == (Category.STORAGE, Action.RESTART, None)

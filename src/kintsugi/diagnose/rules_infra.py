@@ -325,7 +325,9 @@ _QUOTA = re.compile(r"(?i)Disk quota exceeded|Errno 122|EDQUOT")
 _LOCAL_DISK = re.compile(
     r"Read-only file system|blk_update_request|Buffer I/O error|I/O error, dev \w+|EXT4-fs error"
 )
-_EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b")
+_EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b|\bnfs: server \S+ not responding")
+"""A shared file system's server lost to one client (Lustre's eviction, an NFS server that
+stops answering one node): while the other nodes keep it, that node's client or its link."""
 
 
 def _echoes(env: list[Finding]) -> set[str | None]:
