@@ -114,8 +114,9 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
     limits: dict[str, float] = {}
     model_seen = False
     remap: dict[str, str] = {}  # GPU -> its Remapped Rows "Pending" value
-    listing = _whole_listing(text)
-    for n, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    listing = _whole_listing(text[:4096], lines)
+    for n, raw in enumerate(lines, start=1):
         if raw.startswith("GPU "):
             # nvidia-smi lists GPUs in its index order (PCI bus order): the n-th block is GPU n
             gpu, bus, path, seen = str(seen) if listing else "?", raw[4:].strip(), [], seen + 1
@@ -205,15 +206,15 @@ def parse_nvsmi(text: str, ctx: Context) -> list[Finding]:
 _ATTACHED = re.compile(r"(?m)^Attached GPUs\s*:\s*(?P<n>\d+)")
 
 
-def _whole_listing(text: str) -> bool:
-    """Whether ``text`` lists every GPU of the node, so that the n-th block is GPU n: the header
-    and as many blocks as ``Attached GPUs`` says (``nvidia-smi -q -i 1`` prints the header and
-    the one GPU asked for), or, where no count is given, more than one block. An excerpt (one
-    GPU's block, with or without the header) cannot number its GPU."""
-    head = text[:4096]
+def _whole_listing(head: str, lines: list[str]) -> bool:
+    """Whether an ``nvidia-smi -q`` report (its ``head`` and its ``lines``) lists every GPU of
+    the node, so that the n-th block is GPU n: the header and as many blocks as ``Attached
+    GPUs`` says (``nvidia-smi -q -i 1`` prints the header and the one GPU asked for), or, where
+    no count is given, more than one block. An excerpt (one GPU's block, with or without the
+    header) cannot number its GPU."""
     if "NVSMI LOG" not in head and "Attached GPUs" not in head:
         return False
-    blocks = sum(1 for line in text.splitlines() if line.startswith("GPU "))
+    blocks = sum(1 for line in lines if line.startswith("GPU "))
     attached = _ATTACHED.search(head)
     return blocks == int(attached["n"]) if attached else blocks > 1
 

@@ -149,11 +149,12 @@ def hardware(
         p.category is Category.STORAGE
         and len(nodes) > 1
         and {f.node for f in hw if f.category is Category.STORAGE} == {p.node}
-        and (_EVICTED.search(p.text) or _LOCAL_DISK.search(p.text))
+        and (_CLIENT_LOST.search(p.text) or _LOCAL_DISK.search(p.text))
     ):
-        # A shared file system that threw out one client (Lustre's eviction) while the
-        # other nodes kept it: that node's client or its link to the servers. A disk that
-        # went read-only or failed its I/O on one node only (not a shared mount): its own.
+        # A shared file system that lost one client (Lustre's eviction, an NFS server that
+        # stopped answering it) while the other nodes kept it: that node's client or its link.
+        # A disk that went read-only or failed its I/O on one node only (not a shared mount):
+        # its own.
         action = Action.RESTART_WITHOUT_NODE
     others = [f for f in roots + symptoms if f.node != p.node or f.category != p.category]
     v = Verdict(
@@ -325,7 +326,9 @@ _QUOTA = re.compile(r"(?i)Disk quota exceeded|Errno 122|EDQUOT")
 _LOCAL_DISK = re.compile(
     r"Read-only file system|blk_update_request|Buffer I/O error|I/O error, dev \w+|EXT4-fs error"
 )
-_EVICTED = re.compile(r"(?i)\bclient was evicted\b|\bevicted by\b|\bnfs: server \S+ not responding")
+_CLIENT_LOST = re.compile(
+    r"(?i)\bclient was evicted\b|\bevicted by\b|\bnfs: server \S+ not responding"
+)
 """A shared file system's server lost to one client (Lustre's eviction, an NFS server that
 stops answering one node): while the other nodes keep it, that node's client or its link."""
 
