@@ -13,7 +13,8 @@ it): 7/16 full verdicts (category 62.5%, layer 56.3%, culprit 68.8%, action 50.0
 captures remain far harder than generated logs. 11/16 after the capabilities it prompted (the
 script's own "training finished" after every error is a recovered run; a pids limit on one node;
 a checkpoint every rank of one node reads corrupt is that node's copy; Megatron-LM's timer
-lines). ``GAPS`` lists the rest as strict xfails with the reason.
+lines); 13/16 after the next session's (a ``faulthandler`` dump in a ``[default0]:``-prefixed
+console; ``lslocks`` showing a rank waiting for a lock a process outside the job holds). ``GAPS`` lists the rest as strict xfails with the reason.
 """
 
 from __future__ import annotations
@@ -45,12 +46,6 @@ CASES = [
 GAPS = {
     "a01_resume_fails_after_job_was_cancelled": (
         "label convention: a checkpoint the script's own non-atomic save left truncated is the script's layer here; the engine calls a corrupt checkpoint the framework's (torch.load's error)"
-    ),
-    "a04_training_stuck_before_first_step": (
-        "a leftover process holding the dataset cache's flock shows only in lslocks and in the one rank's stack dump (fcntl.flock); neither is read as a process outside the job holding the rank"
-    ),
-    "a05_job_froze_then_all_ranks_timed_out": (
-        "the stuck rank's ps row (state D, wchan folio_wait_bit_common) uses lstart's five-word STARTED column and no %CPU/%MEM, so the table is not read; its pid is tied to its rank only by the script's own 'rank 2/4 up (pid 34)' line"
     ),
     "a14_every_node_times_out_30s_after_start": (
         "rank 0 still tokenizing (its progress bar) while the others time out in the barrier after 30 s is not read as the job's timeout shorter than its rank-0-only preprocessing"

@@ -23,6 +23,7 @@ from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import (
     FAULTHANDLER_MARK,
     last_faulthandler_dump,
+    prefixed_dumps,
     processes_in_collective,
     split_processes,
 )
@@ -33,7 +34,7 @@ from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.oomtable import memory_hog
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
-from kintsugi.diagnose.proctable import Proc, process_table
+from kintsugi.diagnose.proctable import Lock, Proc, lock_table, process_table
 from kintsugi.diagnose.reports import (
     CLOCK_EVENT_COLUMNS,
     load_json,
@@ -53,6 +54,10 @@ from kintsugi.events import Action, Category, Event, Layer, SchemaError
 MAX_JSON = 64 << 20
 MAX_PS = 65536
 """A ``ps aux`` listing is read from a file up to this size (its first bytes are at hand)."""
+_PS_STATE = re.compile(
+    rb"(?m)^[ \t]*(?:\S+[ \t]+)?PID[ \t][^\n]*\bSTAT\b[^\n]*\b(?:COMMAND|CMD|ARGS)[ \t]*$"
+)
+"""A ``ps -eo ...`` header without %CPU or %MEM that shows each process's state."""
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
 _ATTEMPT = re.compile(r"^attempt[_-]?(\d+)$", re.I)
@@ -138,6 +143,8 @@ class BundleScan:
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
+    locks: dict[str, list[Lock]] = field(default_factory=dict)
+    """Node -> the file locks its ``lslocks`` listings show held and waited for."""
     srun_tasks: tuple[int, dict[int, set[int]]] = (0, {})
     """From the console of ``srun -l`` with one task per node: how many tasks, and the global
     ranks each task's lines name."""
@@ -300,11 +307,13 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                     out.net_mounts.setdefault(node, []).extend(net)
                 if df and (full := full_mounts(mount_table)):
                     out.full_mounts.setdefault(node, []).extend(full)
-            if node in out.nodes and b"%MEM" in head and size <= MAX_PS:
+            if node in out.nodes and (b"%MEM" in head or _PS_STATE.search(head)) and size <= MAX_PS:
                 # every listing of the node (taken at the failure, during a hang, after)
                 out.procs.setdefault(node, []).extend(
                     process_table(head.decode("utf-8", "replace"))
                 )
+            if node in out.nodes and b"MODE" in head and b"PATH" in head and size <= MAX_PS:
+                out.locks.setdefault(node, []).extend(lock_table(head.decode("utf-8", "replace")))
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):
@@ -479,10 +488,22 @@ def _logged_dump(text: str, ctx: Context, own: set[int], out: BundleScan) -> Non
     """The last ``faulthandler`` dump a rank's own log holds (``dump_traceback_later``, a
     watchdog's): that rank's stack, where the log says whose it is (its path, the one rank
     its prefixes name, or its own ``rank 3/4`` line)."""
+    if ctx.node is None:
+        return
     dump = last_faulthandler_dump(text)
     said = {int(m[1]) for m in _SELF_RANK.finditer(text, 0, 65536)}
     ranks = {ctx.rank} if ctx.rank is not None else (own if len(own) == 1 else said)
-    if dump is None or len(ranks) != 1 or ctx.node is None:
+    if dump is None:
+        # the launcher prefixed each process's lines: a ``[rank3]:`` dump is rank 3's, the
+        # one local process's dump (``[default0]:``) is the rank the log names
+        streams = prefixed_dumps(text)
+        for (kind, n), block in sorted(streams.items()):
+            if kind == "rank":
+                out.stacks.setdefault(n, block)
+                out.rank_nodes.setdefault(n, ctx.node)
+        local = [block for (kind, _), block in streams.items() if kind == "default"]
+        dump = local[0] if len(local) == 1 else None
+    if dump is None or len(ranks) != 1:
         return
     rank = ranks.pop()
     if rank is not None:

@@ -15,7 +15,7 @@ from kintsugi.diagnose.from_events import findings_from_events, sane_event, topo
 from kintsugi.diagnose.hang import in_collective, suspect_from, waits_on_device
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.oomtable import crowded_out
-from kintsugi.diagnose.proctable import Proc, cpu_hogs
+from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
@@ -290,17 +290,18 @@ def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int
     return out
 
 
-def stopped_ranks(
-    procs: Mapping[str, list[Proc]], pid_ranks: Mapping[tuple[str, int], int]
-) -> dict[int, str]:
-    """Ranks whose process a node's listing shows stopped (state ``T``: SIGSTOP, a debugger,
-    a job-control stop), by the pid the launcher or NCCL gave each rank on that node: rank ->
-    that node."""
+def held_ranks(
+    procs: Mapping[str, list[Proc]], pid_ranks: Mapping[tuple[str, int], int], states: str
+) -> dict[int, tuple[str, str]]:
+    """Ranks whose process a node's listing shows in one of ``states`` (``T``: stopped by
+    SIGSTOP, a debugger, job control; ``D``: in uninterruptible sleep, waiting on I/O or the
+    kernel), by the pid the launcher or NCCL gave each rank on that node: rank -> (that node,
+    the kernel function it waits in, "" where the listing has no WCHAN)."""
     return {
-        pid_ranks[(node, p.pid)]: node
+        pid_ranks[(node, p.pid)]: (node, p.wchan)
         for node, rows in procs.items()
         for p in rows
-        if p.state.startswith(("T", "t")) and (node, p.pid) in pid_ranks
+        if p.state[:1] in states and (node, p.pid) in pid_ranks
     }
 
 
@@ -316,10 +317,18 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
         (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
         for f in scan.findings
     )
-    stopped = stopped_ranks(scan.procs, scan.pid_ranks)
-    if not (scan.stacks or scan.flight_records or stopped) or not stalled:
+    stopped = held_ranks(scan.procs, scan.pid_ranks, "Tt")
+    blocked = held_ranks(scan.procs, scan.pid_ranks, "D")
+    if not (scan.stacks or scan.flight_records or stopped or blocked) or not stalled:
         return []
     rank, why = suspect_from(scan.stacks, sorted(stopped), scan.flight_records)
+    if rank is None and len(blocked) == 1:
+        # the one rank the kernel holds in uninterruptible sleep while the others wait
+        ((rank, _),) = blocked.items()
+        why = "the only rank in uninterruptible sleep"
+    if rank in blocked:
+        wchan = blocked[rank][1]
+        why += f" (process state D{', in ' + wchan if wchan else ''})"
     if rank is None and len(scan.stacks) == 1:
         # one rank dumped while the others timed out (an operator dumps the rank that stayed
         # silent): blocked waiting for its own GPU, it is the suspect
@@ -328,7 +337,8 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
             rank, why = only, "the one rank dumped, outside any collective"
     if rank is None:
         return []
-    node = scan.rank_nodes.get(rank) or stopped.get(rank)
+    held = stopped.get(rank) or blocked.get(rank)
+    node = scan.rank_nodes.get(rank) or (held[0] if held else None)
     device = waits_on_device(scan.stacks.get(rank, ""))
     if device:
         why += ", blocked waiting for its own GPU to finish"
@@ -383,6 +393,7 @@ def diagnose_bundle(
     assumed = assumed_blocks(found, scan.nodes)
     found += home_findings(assumed, "layout", "no file gives the layout; blocks in name order put")
     found += crowded(found, scan.procs) + cpu_hogs(scan.procs)
+    found += foreign_locks(scan.procs, scan.locks, scan.pid_ranks)
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
     found = on_full_disk(found, scan.full_mounts)

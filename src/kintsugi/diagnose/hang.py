@@ -130,6 +130,26 @@ def last_faulthandler_dump(text: str) -> str | None:
     return "".join(b[0] for b in dump)
 
 
+_STREAM = re.compile(r"^\[(default|rank)(\d+)\]:", re.M)
+
+
+def prefixed_dumps(text: str) -> dict[tuple[str, int], str]:
+    """The last ``faulthandler`` dump of each process whose lines a launcher prefixed
+    (torchrun's ``--tee``: ``[default0]:``, a rank-labelled console: ``[rank3]:``), keyed by
+    the prefix ("default", 0): a dump's lines, read without their prefix."""
+    streams: dict[tuple[str, int], list[str]] = {}
+    for line in text.splitlines():
+        m = _STREAM.match(line)
+        if m is not None:
+            streams.setdefault((m[1], int(m[2])), []).append(line[m.end() :])
+    out = {}
+    for key, lines in streams.items():
+        dump = last_faulthandler_dump("\n".join(lines) + "\n")
+        if dump is not None:
+            out[key] = dump
+    return out
+
+
 def waits_on_device(stack: str) -> bool:
     """True if a dumped stack is blocked waiting for its own GPU (a kernel that never ends).
 

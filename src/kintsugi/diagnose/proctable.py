@@ -29,6 +29,7 @@ _COLUMNS = {
     "S": "state",
     "START": "start",
     "STARTED": "start",
+    "WCHAN": "wchan",
     "COMMAND": "command",
     "CMD": "command",
     "ARGS": "command",
@@ -49,16 +50,23 @@ class Proc:
     cpu_pct: float = 0.0
     state: str = ""
     """``ps``'s STAT or ``top``'s S: ``R`` running, ``S`` sleeping, ``T`` stopped, ``D`` in I/O."""
+    wchan: str = ""
+    """The kernel function a sleeping process waits in (``ps -o wchan``), "" where not shown."""
+
+
+_LSTART = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) +\w{3} +\d+ +\d\d:\d\d:\d\d +\d{4}\b")
+"""``ps -o lstart``'s start time, five words ("Thu Nov 26 07:53:48 2026") in one column."""
 
 
 def process_table(text: str) -> list[Proc]:
-    """The rows of a process listing (``ps aux``, ``ps -eo pid,ppid,user,stat,...``, ``top
-    -b``) read by its header's column names, or [] where no header names PID and a command."""
+    """The rows of a process listing (``ps aux``, ``ps -eo pid,ppid,lstart,stat,wchan,args``,
+    ``top -b``) read by its header's column names, or [] where no header names PID, a
+    command and what each process uses or does (%CPU, %MEM or its state)."""
     lines = text.splitlines()
     for at, head in enumerate(lines[:50]):
         names = head.split()
         kinds = [_COLUMNS.get(n.upper()) for n in names]
-        if "pid" in kinds and kinds[-1] == "command" and ("mem" in kinds or "cpu" in kinds):
+        if "pid" in kinds and kinds[-1] == "command" and {"mem", "cpu", "state"} & set(kinds):
             return _rows(lines[at + 1 :], kinds)
     return []
 
@@ -66,6 +74,8 @@ def process_table(text: str) -> list[Proc]:
 def _rows(lines: list[str], kinds: list[str | None]) -> list[Proc]:
     out = []
     for line in lines:
+        if "start" in kinds:
+            line = _LSTART.sub(lambda m: "_".join(m[0].split()), line)
         cells = line.split(None, len(kinds) - 1)
         if len(cells) < len(kinds):
             continue
@@ -80,6 +90,7 @@ def _rows(lines: list[str], kinds: list[str | None]) -> list[Proc]:
                     command=row["command"],
                     cpu_pct=float(row.get("cpu", "0") or 0),
                     state=row.get("state", ""),
+                    wchan=row.get("wchan", "").lstrip("-"),
                 )
             )
         except ValueError:
@@ -148,4 +159,94 @@ def cpu_hogs(procs: Mapping[str, list[Proc]]) -> list[Finding]:
                 detail="cpu",
             )
         )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """One row of ``lslocks``: a process holding a file lock, or waiting for one."""
+
+    pid: int
+    command: str
+    path: str
+    waiting: bool
+    """``lslocks`` marks a request still blocked with ``*`` after its mode (``WRITE*``)."""
+
+
+_LOCK_HEAD = re.compile(r"^\s*COMMAND\s+PID\s.*\bMODE\b.*\bPATH\s*$")
+
+
+def lock_table(text: str) -> list[Lock]:
+    """The rows of an ``lslocks`` listing (default or ``-o`` columns, PATH last), or []."""
+    lines = text.splitlines()
+    for at, head in enumerate(lines[:50]):
+        if not _LOCK_HEAD.match(head):
+            continue
+        names = head.split()
+        out = []
+        for line in lines[at + 1 :]:
+            cells = line.split(None, len(names) - 1)
+            if len(cells) < len(names) or not cells[1].isdigit():
+                continue
+            row = dict(zip(names, cells, strict=True))
+            out.append(
+                Lock(int(row["PID"]), row["COMMAND"], row["PATH"], row["MODE"].endswith("*"))
+            )
+        return out
+    return []
+
+
+def foreign_locks(
+    procs: Mapping[str, list[Proc]],
+    locks: Mapping[str, list[Lock]],
+    pid_ranks: Mapping[tuple[str, int], int],
+) -> list[Finding]:
+    """A rank blocked on a file lock that a process outside the job holds (a leftover of an
+    earlier job, another user's tool): that node's state keeps the rank from running, one
+    ``foreign_lock`` finding per such node. A rank is a pid the logs gave a rank; outside
+    the job is a holder that is no rank and runs another program than the waiter, one that
+    no other node's process table shows (the launcher, the job's helpers run everywhere)."""
+    where: dict[str, set[str]] = {}
+    for node, table in procs.items():
+        for p in table:
+            where.setdefault(program(p.command), set()).add(node)
+    out = []
+    for node, rows in sorted(locks.items()):
+        command = {p.pid: p.command for p in procs.get(node, [])}
+        for w in rows:
+            rank = pid_ranks.get((node, w.pid))
+            if not w.waiting or rank is None:
+                continue
+            mine = program(command.get(w.pid, w.command))
+            holders = [
+                h
+                for h in rows
+                if h.path == w.path
+                and not h.waiting
+                and (node, h.pid) not in pid_ranks
+                and program(command.get(h.pid, h.command)) != mine
+                and where.get(program(command.get(h.pid, h.command)), {node}) <= {node}
+            ]
+            if not holders:
+                continue
+            h = holders[0]
+            out.append(
+                Finding(
+                    signature="foreign_lock",
+                    category=Category.HOST,
+                    layer=Layer.INFRASTRUCTURE,
+                    action=Action.RESTART_WITHOUT_NODE,
+                    severity=3,
+                    role=Role.ROOT,
+                    text=(
+                        f"a process outside the job (pid {h.pid},"
+                        f" {program(command.get(h.pid, h.command))}) holds the lock on"
+                        f" {w.path} that rank {rank} (pid {w.pid}) waits for"
+                    ),
+                    source="lslocks",
+                    node=node,
+                    rank=rank,
+                )
+            )
+            break
     return out

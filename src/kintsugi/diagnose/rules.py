@@ -579,12 +579,36 @@ def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Ver
     return None
 
 
+HOLDS = ("foreign_lock",)
+"""Node states that hold a rank where it is (a lock another process keeps): what a hang's
+suspect waits for, read from the node's snapshots (a rank's own last words, "Killed" by the
+launcher after the hang, are not)."""
+
+
 def _hang_event(fs: list[Finding]) -> Verdict | None:
     hangs = [f for f in fs if f.signature == "hang_detected"]
     if not hangs:
         return None
     p = max(hangs, key=lambda f: (f.value or 0.0, order(f)))
     culprit = Culprit(p.node, p.rank) if p.rank is not None else None
+    held = [
+        f
+        for f in fs
+        if culprit
+        and f.role is Role.ROOT
+        and f.node == p.node
+        and f.rank in (None, p.rank)
+        and f.signature in HOLDS
+    ]
+    if held:
+        # what holds the suspect on its node (a lock another process keeps, its disk) is the
+        # hang's cause: that node's state, not a rank to examine
+        h = max(held, key=lambda f: (f.severity, -order(f)[0]))
+        v = Verdict(
+            h.category, h.layer, culprit, h.action, 0.7, f"{h.category.value}: {h.text}", primary=h
+        )
+        v.why("all", "hang_held_on_node", f"the hang's suspect, rank {p.rank}: {h.text}")
+        return v
     v = Verdict(
         Category.HANG,
         Layer.INFRASTRUCTURE,
