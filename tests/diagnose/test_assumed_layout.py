@@ -66,11 +66,16 @@ def test_blocks_are_assumed_only_where_nothing_else_places_a_rank() -> None:
     every = [_f(r, "a-1") for r in range(8)]
     assert assumed_blocks(every, ["a-2", "a-1"]) == {r: "a-1" if r < 4 else "a-2" for r in range(8)}
     # a rank the launch placed, ranks spread over two consoles, a world the nodes do not divide,
-    # a rank never heard from, several attempts: no assumption
+    # several attempts: no assumption
     assert assumed_blocks([*every, _f(3, "a-2", "rank_home")], ["a-1", "a-2"]) == {}
     assert assumed_blocks([*every, _f(5, "a-2")], ["a-1", "a-2"]) == {}
     assert assumed_blocks(every, ["a-1", "a-2", "a-3"]) == {}
-    assert assumed_blocks(every[:-2] + every[-1:], ["a-1", "a-2"]) == {}
+    # a console of the ranks that failed (mpirun's tags on every third rank): the world is the
+    # highest rank's in whole blocks, where they reach into every node's block
+    some = [_f(r, "a-1") for r in range(0, 40, 3)]
+    blocks = assumed_blocks(some, ["a-3", "a-1", "a-2", "a-5", "a-4"])
+    assert (blocks[0], blocks[39], len(blocks)) == ("a-1", "a-5", 40)
+    assert assumed_blocks([_f(r, "a-1") for r in (0, 1, 9)], ["a-1", "a-2", "a-3"]) == {}
     assert assumed_blocks([_f(r, "a-1", attempt=0) for r in range(8)], ["a-1", "a-2"]) == {}
     assert assumed_blocks(every, ["a-1"]) == {}
 

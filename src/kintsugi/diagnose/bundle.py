@@ -143,6 +143,8 @@ class BundleScan:
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
+    file_hosts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """File -> (its directory's node, the one host its NCCL prefixes name, when another)."""
     locks: dict[str, list[Lock]] = field(default_factory=dict)
     """Node -> the file locks its ``lslocks`` listings show held and waited for."""
     srun_tasks: tuple[int, dict[int, set[int]]] = (0, {})
@@ -418,6 +420,8 @@ def _scan_log(
             out.app_seen[key] = max(parser.last_ts, out.app_seen.get(key, parser.last_ts))
     for alias, node in parser.aliases.items():
         out.aliases[alias].add(node)
+    if ctx.node is not None and len(parser.nccl_hosts) == 1 and ctx.node not in parser.nccl_hosts:
+        out.file_hosts[ctx.source] = (ctx.node, next(iter(parser.nccl_hosts)))
     for order, host in parser.summary_hosts.items():
         out.summary_hosts[(ctx.source, order)] = host
     if ctx.node is not None:

@@ -278,6 +278,20 @@ def summary_hosts(
     return out
 
 
+def collected_files(
+    findings: list[Finding], file_hosts: Mapping[str, tuple[str, str]], nodes: Collection[str]
+) -> list[Finding]:
+    """Lines of a file whose NCCL prefixes all name one other node of the bundle (a task's
+    output that Slurm wrote on the batch host, a log copied to one place) are that node's."""
+    out = []
+    for f in findings:
+        where = file_hosts.get(f.source)
+        if where is not None and where[1] in nodes and f.node == where[0]:
+            f = f.with_(node=where[1])
+        out.append(f)
+    return out
+
+
 def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]) -> list[Finding]:
     """Gives a node-level line that names a process (an Xid's ``pid=``) that process's rank."""
     out = []
@@ -386,6 +400,7 @@ def diagnose_bundle(
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
     found = summary_hosts(found, scan.summary_hosts, scan.nodes)
+    found = collected_files(found, scan.file_hosts, scan.nodes)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
     if not any(f.signature in ("rank_home", "rank_host") for f in found):
         by_task = srun_task_nodes(*scan.srun_tasks, scan.nodes)
@@ -396,7 +411,7 @@ def diagnose_bundle(
     found += foreign_locks(scan.procs, scan.locks, scan.pid_ranks)
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
-    found = on_full_disk(found, scan.full_mounts)
+    found = on_full_disk(found, scan.full_mounts, scan.net_mounts)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

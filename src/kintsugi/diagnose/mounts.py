@@ -112,20 +112,33 @@ def full_mounts(text: str) -> list[str]:
     return out
 
 
-def on_full_disk(findings: list[Finding], full: Mapping[str, list[str]]) -> list[Finding]:
+def on_full_disk(
+    findings: list[Finding], full: Mapping[str, list[str]], shared: Mapping[str, list[str]]
+) -> list[Finding]:
     """A short write on a node whose ``df`` shows a local file system full (on the written
-    path's mount, where the error names a path): that disk ran out of space (``enospc``)."""
+    path's mount, where the error names a path): that disk ran out of space (``enospc``).
+    A "No space left on device" that names no path, on a node whose ``df`` shows one file
+    system full: that one's, the shared service's where it is a network mount."""
     if not full:
         return findings
     out = []
     for f in findings:
         mounts = full.get(f.node or "", [])
+        if (
+            f.signature == "enospc"
+            and not f.detail
+            and len(mounts) == 1
+            and not _PATH.search(f.text)
+            and mounts[0] in shared.get(f.node or "", [])
+        ):
+            f = f.with_(detail=f"shared:{mounts[0]}")
         if f.signature == "short_write" and mounts and not f.detail.startswith("shared:"):
             m = _PATH.search(f.text)
             hit = [mp for mp in mounts if m is None or _under(m["path"], mp)]
             if hit:
+                where = "shared" if hit[0] in shared.get(f.node or "", []) else "full"
                 f = f.with_(
-                    signature="enospc", action=Action.STOP, severity=4, detail=f"full:{hit[0]}"
+                    signature="enospc", action=Action.STOP, severity=4, detail=f"{where}:{hit[0]}"
                 )
         out.append(f)
     return out

@@ -196,6 +196,8 @@ class LineParser:
         self.placed_ranks: set[int] = set()
         """Global ranks the launcher of this file's node says it started there (torchrun's
         rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
+        self.nccl_hosts: set[str] = set()
+        """Hosts NCCL's ``host:pid:tid`` prefixes in this source name."""
         self.own_ranks: set[int] = set()
         """Global ranks whose ``[rankN]:`` lines this file holds with no host or task label
         before them: ranks of the node whose file it is (a merged console labels its lines)."""
@@ -460,6 +462,7 @@ class LineParser:
         prefix = nccl_prefix(body)
         if prefix is not None:
             host, pid = prefix
+            self.nccl_hosts.add(host)
             if node:
                 self.aliases.setdefault(host, node)
             if rank is not None:

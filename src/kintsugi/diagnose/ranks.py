@@ -97,7 +97,9 @@ def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[
     divide the world evenly: blocks over the nodes in name order. That is mpirun's default
     by-slot mapping over a hostfile, Slurm's block distribution over its sorted node list and
     torchrun's node ranks as operators number them; an assumption, so nothing else may place
-    a rank, and a bundle of several attempts (nodes reassigned) gets none.
+    a rank, and a bundle of several attempts (nodes reassigned) gets none. A console that
+    shows only some ranks (those that failed) counts where they reach into every node's
+    block: the world is then the highest rank's, rounded up to whole blocks.
     """
     ranked = [f for f in findings if f.rank is not None]
     if (
@@ -108,9 +110,13 @@ def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[
         return {}
     ranks = {f.rank for f in ranked if f.rank is not None}
     world = max(ranks, default=-1) + 1
-    if world < len(nodes) or world % len(nodes) or len(ranks) != world:
+    if len(ranks) != world:
+        world = -(-world // len(nodes)) * len(nodes)  # some ranks: whole blocks
+    if world < len(nodes) or world % len(nodes):
         return {}
     size = world // len(nodes)
+    if len({r // size for r in ranks}) != len(nodes):
+        return {}
     order = sorted(nodes, key=_name_order)
     return {r: order[r // size] for r in range(world)}
 

@@ -23,6 +23,7 @@ RAY_PREFIX = re.compile(
 pid=4, ip=10.0.4.3)``. Its ``rank`` is the node's, not a global rank: the line's own prefix
 after it (``[rank8]:``) says that."""
 _MESSAGE_KEYS = ("line", "log", "message", "msg", "MESSAGE", "textPayload")
+_PAYLOAD_KEYS = ("jsonPayload", "body", "payload", "fields")
 _TIME_KEYS = ("timestamp", "time", "@timestamp", "ts", "date", "__REALTIME_TIMESTAMP")
 _JSON_FIELD = re.compile(r'^\s*"(?:message|log|line|msg)"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*")\s*,?\s*$')
 
@@ -115,10 +116,19 @@ def unwrap_record(line: str) -> Record | None:
             return None
         if not isinstance(doc, dict):
             return None
+        when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), None)
         text = next((doc[k] for k in _MESSAGE_KEYS if isinstance(doc.get(k), str)), None)
         if text is None:
-            return None
-        when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), None)
+            # the program's own record inside the collector's (Google Cloud Logging's
+            # ``jsonPayload``, OpenTelemetry's ``body``), the collector's time outside it
+            inner = next((v for k in _PAYLOAD_KEYS if isinstance(v := doc.get(k), dict)), None)
+            if inner is None:
+                return None
+            doc = inner
+            text = next((doc[k] for k in _MESSAGE_KEYS if isinstance(doc.get(k), str)), None)
+            if text is None:
+                return None
+            when = next((w for k in _TIME_KEYS if (w := _when(doc.get(k))) is not None), when)
         return Record(
             text.rstrip("\n") + _fields(doc),
             when,

@@ -312,14 +312,23 @@ def parse_nvsmi_csv(text: str, ctx: Context) -> list[Finding]:
     # the reasons as one bitmask ("clocks_event_reasons.active": 0x0000000000000068)
     masks = [i for i, h in enumerate(header) if h.lower().endswith("reasons.active")]
     index = next((i for i, h in enumerate(header) if h.lower() == "index"), None)
+    bus = next((i for i, h in enumerate(header) if h.lower() == "pci.bus_id"), None)
+    rows = [[c.strip() for c in row.split(",")] for row in lines[1:]]
+    # without an index column, a GPU's bus id says which it is: nvidia-smi numbers the GPUs
+    # in PCI bus order
+    buses = sorted({r[bus].lower() for r in rows if bus is not None and len(r) == len(header)})
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set()
     gpus: set[str] = set()
-    for n, row in enumerate(lines[1:], start=2):
-        cells = [c.strip() for c in row.split(",")]
+    for n, cells in enumerate(rows, start=2):
         if len(cells) != len(header):
             continue
-        gpu = cells[index] if index is not None else "?"
+        if index is not None:
+            gpu = cells[index]
+        elif bus is not None:
+            gpu = str(buses.index(cells[bus].lower()))
+        else:
+            gpu = "?"
         gpus.add(gpu)
         when = cells[0] if header[0].lower() == "timestamp" else ""
         for i in watched:
@@ -337,7 +346,8 @@ def parse_nvsmi_csv(text: str, ctx: Context) -> list[Finding]:
                 out.append(_slowdown(ctx, gpu, text_ + (f" at {when}" if when else ""), n))
     # every GPU sampled (indexes 0..n-1, none missing): the node's GPU count
     listed = {int(g) for g in gpus if g.isdigit()}
-    if index is not None and ctx.node is not None and listed == set(range(len(gpus))):
+    numbered = index is not None or bus is not None
+    if numbered and ctx.node is not None and listed == set(range(len(gpus))):
         out.append(gpu_fact(ctx, "gpu_count", f"{len(gpus)} GPUs", value=float(len(gpus))))
     return out
 

@@ -35,6 +35,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    loopback_rendezvous,
     own_copy_corrupt,
     own_resolver,
     rank_by_bus,
@@ -255,6 +256,7 @@ def decide(
     thermal(v, context)
     remapped_since(v, fs)
     own_resolver(v, fs, all_nodes)
+    loopback_rendezvous(v, homes)
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
@@ -432,10 +434,10 @@ def _memory_everywhere(roots: list[Finding]) -> Verdict | None:
     return v
 
 
-NODE_SETTINGS = frozenset({"shm_exhausted", "process_limit"})
+NODE_SETTINGS = frozenset({"shm_exhausted", "process_limit", "memlock_limit"})
 """A node's configuration that fails the job (its shared memory too small, its limit on
-processes): one node's is that node's; every node's is the job's own environment (its
-container's size, the job's own limits)."""
+processes or on locked memory): one node's is that node's; every node's is the job's own
+environment (its container's size, the job's own limits)."""
 
 
 def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:

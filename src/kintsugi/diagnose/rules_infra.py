@@ -12,6 +12,7 @@ from pathlib import PurePath
 from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
+from kintsugi.diagnose.rules_first import GENERIC
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
@@ -221,8 +222,12 @@ def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Findi
     old = [
         f
         for f in roots
-        if f.layer is Layer.INFRASTRUCTURE
-        and f.category in HARDWARE
+        if (
+            (f.layer is Layer.INFRASTRUCTURE and f.category in HARDWARE)
+            # the driver's report of an application's fault (Xid 13, 31, 43): another
+            # program's, or an earlier job's, when it is that old
+            or f.signature == "xid_app_fault"
+        )
         and f.category not in SHARED  # a shared service's errors are timed by their own rules
         and f.ts is not None
     ]
@@ -234,7 +239,7 @@ def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Findi
     stale = [f for f in old if f.ts is not None and f.ts < start]
     # and after everything else was over: a node that lost power once the job had ended
     late = [f for f in old if f.ts is not None and f.ts_exact and f.ts > end]
-    causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature != "exit_code"]
+    causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature not in GENERIC]
     # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
     # started) shows in its own node's failures now; history leaves its node only sympathy
     lasting = {f.node for f in causes if f not in late}

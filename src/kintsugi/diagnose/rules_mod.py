@@ -587,6 +587,10 @@ def foreign_on_gpu(v: Verdict, fs: list[Finding], homes: Mapping[int, str]) -> N
     )
 
 
+_GSP_GPU = re.compile(r"\bfrom GPU(\d+) GSP\b")
+"""An Xid 119/120's own name for its GPU: the driver's index on the node."""
+
+
 def rank_by_bus(
     v: Verdict, fs: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range]
 ) -> None:
@@ -616,6 +620,14 @@ def rank_by_bus(
     # the job's other nodes give that bus: the same servers wire their GPUs alike
     on_bus = [f for f in facts if f.node == c.node] or facts
     index = {int(f.value) for f in on_bus if f.value is not None}
+    said = {int(m[1]) for t in texts for m in _GSP_GPU.finditer(t)}
+    if not index and len(said) == 1:
+        # the driver's GSP messages number the GPU themselves ("RPC response from GPU2 GSP")
+        i = said.pop()
+        if (rank := _rank_at(c.node, i, homes, by_gpu)) is not None:
+            v.culprit = Culprit(c.node, rank)
+            v.why("culprit", "rank_by_gpu_index", f"the driver names GPU {i} of {c.node}")
+        return
     if len(index) != 1:
         return
     i = index.pop()
@@ -670,6 +682,34 @@ def remapped_since(v: Verdict, fs: list[Finding]) -> None:
     v.action = Action.RESTART
     v.support.append(clean)
     v.why("action", "contained_and_remapped", f"{c.node}: {clean.text} after the contained error")
+
+
+_LOOPBACK = re.compile(r"[(\[ ](?:127\.\d+\.\d+\.\d+|localhost|::1)\]?(?:, ?|:)\d+\b")
+"""A connection to this node's own loopback address and a port (``(127.0.0.1, 29500)``)."""
+
+
+def loopback_rendezvous(v: Verdict, homes: Mapping[int, str]) -> None:
+    """A rank on another node than rank 0's that tried to reach the rendezvous on its own
+    loopback address: the job told every node the master is "localhost" (MASTER_ADDR, the
+    rendezvous endpoint), so the other nodes never meet. The job's configuration: stop."""
+    p, c = v.primary, v.culprit
+    if v.category is not Category.NETWORK or p is None or not _LOOPBACK.search(p.text):
+        return
+    master = homes.get(0)
+    if master is None or c is None or c.node is None or c.node == master:
+        return
+    v.category, v.layer, v.action, v.culprit = (
+        Category.USER_CODE,
+        Layer.SCRIPT,
+        Action.STOP,
+        None,
+    )
+    v.why(
+        "all",
+        "loopback_rendezvous",
+        f"{c.node} (not rank 0's node, {master}) looked for the rendezvous on its own"
+        " loopback address: the job's master address is wrong",
+    )
 
 
 def own_resolver(v: Verdict, fs: list[Finding], nodes: Collection[str]) -> None:
