@@ -28,9 +28,11 @@ from kintsugi.diagnose.hang import (
     split_processes,
 )
 from kintsugi.diagnose.layout import LaunchFacts
+from kintsugi.diagnose.links import link_states, shapers
 from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
+from kintsugi.diagnose.nodeenv import env_dump
 from kintsugi.diagnose.oomtable import memory_hog
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
@@ -145,6 +147,13 @@ class BundleScan:
     """Node -> its ``ps aux`` listing, where the bundle has one."""
     file_hosts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """File -> (its directory's node, the one host its NCCL prefixes name, when another)."""
+    envs: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Node -> the variables of its environment dumps (files named for the environment, or
+    that set a thread count); {} where its dump sets none."""
+    qdiscs: dict[str, list[str]] = field(default_factory=dict)
+    """Node -> the shaping qdiscs its ``tc qdisc show`` lists (an empty list: none)."""
+    links: dict[str, dict[str, bool]] = field(default_factory=dict)
+    """Node -> its network interfaces (``ip link``) and whether each has a carrier."""
     locks: dict[str, list[Lock]] = field(default_factory=dict)
     """Node -> the file locks its ``lslocks`` listings show held and waited for."""
     srun_tasks: tuple[int, dict[int, set[int]]] = (0, {})
@@ -327,6 +336,19 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         except (*DECOMPRESS_ERRORS, RecursionError, MemoryError) as e:
             rep.note = f"skipped: {type(e).__name__}"
             continue
+        if kind == "text" and ctx.node is not None and b"state " in head and b"<" in head:
+            # ``ip link``: which interfaces have a carrier, for comparing the nodes
+            states = link_states(head.decode("utf-8", "replace"))
+            if states:
+                out.links.setdefault(ctx.node, {}).update(states)
+        dumped = b"_THREADS=" in head or "env" in path.name.lower()
+        if kind == "text" and ctx.node is not None and dumped and size <= MAX_PS:
+            # an environment dump (the file of that name on a node without the variable
+            # says the variable is unset there)
+            out.envs.setdefault(ctx.node, {}).update(env_dump(head.decode("utf-8", "replace")))
+        qdisc = head.startswith(b"qdisc ") or b"\nqdisc " in head
+        if kind == "text" and ctx.node is not None and qdisc:
+            out.qdiscs.setdefault(ctx.node, []).extend(shapers(head.decode("utf-8", "replace")))
         # ibstat's port table, from the head already read (the whole file: MAX_PS is its size)
         ibstat = b"CA '" in head and b"Rate:" in head
         if ibstat and kind == "text" and size <= MAX_PS and ctx.node is not None and not packed:
@@ -452,6 +474,9 @@ def _scan_log(
             _nccl_fact(ctx, "nccl_version", f"NCCL {v} loaded", v)
             for v in sorted(parser.nccl_versions)
         ]
+        if parser.min_nodes is not None:
+            n = parser.min_nodes
+            seen.append(_launch_fact(ctx, f"torchrun waits for {n} node(s)", n))
         seen += [
             _nccl_fact(replace(ctx, node=host or ctx.node), "nccl_network", f"NCCL uses {n}", n)
             for host, nets in sorted(parser.nccl_networks.items())
@@ -624,6 +649,23 @@ def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
         node=ctx.node,
         attempt=ctx.attempt,
         detail=detail,
+    )
+
+
+def _launch_fact(ctx: Context, text: str, nodes: int) -> Finding:
+    """What the launcher was told on this node: how many nodes its rendezvous waits for."""
+    return Finding(
+        signature="launch_min_nodes",
+        category=Category.UNKNOWN,
+        layer=Layer.FRAMEWORK,
+        action=Action.NONE,
+        severity=0,
+        role=Role.META,
+        text=text,
+        source=ctx.source,
+        node=ctx.node,
+        attempt=ctx.attempt,
+        value=float(nodes),
     )
 
 

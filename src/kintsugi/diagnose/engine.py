@@ -13,7 +13,9 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import in_collective, suspect_from, waits_on_device
+from kintsugi.diagnose.links import lone_links_down, shaped_links
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
+from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
 from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
@@ -408,7 +410,8 @@ def diagnose_bundle(
     assumed = assumed_blocks(found, scan.nodes)
     found += home_findings(assumed, "layout", "no file gives the layout; blocks in name order put")
     found += crowded(found, scan.procs) + cpu_hogs(scan.procs)
-    found += foreign_locks(scan.procs, scan.locks, scan.pid_ranks)
+    found += foreign_locks(scan.procs, scan.locks, scan.pid_ranks) + lone_links_down(scan.links)
+    found += shaped_links(scan.qdiscs, len(scan.qdiscs)) + odd_threads(scan.envs)
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
     found = on_full_disk(found, scan.full_mounts, scan.net_mounts)

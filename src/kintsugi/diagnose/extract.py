@@ -247,8 +247,9 @@ _COMPUTE = re.compile(
 _COMM_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
     r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier)"
-    # Megatron-LM's gradient all-reduce timer: the fast ranks' time there is their wait
-    r"|grads-all-reduce)"
+    # Megatron-LM's gradient all-reduce timers (by version and optimizer): the fast ranks'
+    # time there is their wait
+    r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter)"
     r"(?:[ _]time)?" + _TIMER
 )
 

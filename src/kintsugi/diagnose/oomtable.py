@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from kintsugi.diagnose.proctable import Proc
 
 _ROW = re.compile(
-    r"\[\s*(?P<pid>\d+)\]\s+(?P<uid>\d+)\s+(?P<tgid>\d+)\s+(?P<vm>\d+)\s+(?P<rss>\d+)\s+\d+\s+\d+"
+    r"\[\s*(?P<pid>\d+)\]\s+(?P<uid>\d+)\s+(?P<tgid>\d+)\s+(?P<vm>\d+)\s+(?P<rss>\d+)(?:\s+\d+)+"
     r"\s+(?P<adj>-?\d+)\s+(?P<name>\S+)\s*$"
 )
+"""A row of the table: ``rss`` then pgtables_bytes and swapents (and, since Linux 5.x,
+rss_anon, rss_file and rss_shmem before them), ``oom_score_adj`` and the name last."""
 _KILLED = re.compile(r"Killed process (?P<pid>\d+) \((?P<name>[^)]*)\).*?\bUID:(?P<uid>\d+)")
 PAGE = 4096
 CROWDING_SHARE = 0.4

@@ -78,6 +78,7 @@ _OF_RANK = re.compile(r"\(RANK (\d+)\)")
 # "CheckpointException ranks:dict_keys([3, 11, 19])": the ranks whose failures it gathers
 _FAILED_RANKS = re.compile(r"\branks:\s?(?:dict_keys\()?\[(?P<r>[\d,\s]+)\]")
 _INLINE_RANK = re.compile(r"(?<![\w-])\[rank(\d+)\](?=[: ])")
+_MIN_NODES = re.compile(r"\bmin_nodes\s*[:=]\s*(\d+)")
 _NCCL_NETWORK = re.compile(r"NCCL INFO Using network (\w[\w./-]*)")
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
@@ -196,6 +197,8 @@ class LineParser:
         self.placed_ranks: set[int] = set()
         """Global ranks the launcher of this file's node says it started there (torchrun's
         rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
+        self.min_nodes: int | None = None
+        """The nodes torchrun's launch configuration waits for (``min_nodes : 4``)."""
         self.nccl_hosts: set[str] = set()
         """Hosts NCCL's ``host:pid:tid`` prefixes in this source name."""
         self.own_ranks: set[int] = set()
@@ -391,6 +394,9 @@ class LineParser:
             self.own_ranks.add(int(m.group("rank") or m.group("lrank")))
         if "NCCL version" in body and (ver := _NCCL_VERSION.search(body)) is not None:
             self.nccl_versions.add(ver[1])  # a fact; the line may be an error besides
+        if "min_nodes" in body and (want := _MIN_NODES.search(body)) is not None:
+            # torchrun's launch configuration: how many nodes the rendezvous waits for
+            self.min_nodes = max(self.min_nodes or 0, int(want[1]))
         if "Using network" in body and (net := _NCCL_NETWORK.search(body)) is not None:
             # the transport NCCL chose (IB, Socket, a plugin's): by the host that logged it
             who = (nccl_prefix(body) or (self.ctx.node or "", 0))[0]

@@ -42,6 +42,7 @@ from kintsugi.diagnose.rules_mod import (
     rank_by_gpu_block,
     recurrence,
     remapped_since,
+    short_of_nodes,
     straggler,
     thermal,
     unlike_the_rest,
@@ -257,6 +258,7 @@ def decide(
     remapped_since(v, fs)
     own_resolver(v, fs, all_nodes)
     loopback_rendezvous(v, homes)
+    short_of_nodes(v, fs, all_nodes)
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)

@@ -39,7 +39,7 @@ _TIMES = (
 )
 
 
-_ONE_NODE_ONLY = frozenset({"cpu_powersave"})
+_ONE_NODE_ONLY = frozenset({"cpu_powersave", "link_shaped"})
 """Settings some sites choose for every node: they slow a node only where it is the only one."""
 
 
@@ -180,6 +180,8 @@ def _slow_compute(context: list[Finding]) -> Verdict | None:
         return None
     node = nodes.pop()
     worst = max(slow, key=lambda f: f.value or 0.0)
+    if _waits_alike(worst, context):
+        return None
     rank = worst.rank if len(slow) == 1 else None  # one slow rank, among mates or alone
     v = _suspect(
         Culprit(node, rank),
@@ -193,6 +195,18 @@ def _slow_compute(context: list[Finding]) -> Verdict | None:
     return v
 
 
+def _waits_alike(worst: Finding, context: list[Finding]) -> bool:
+    """The slowest-computing rank waits in the collectives as long as the others do: nobody
+    waits for it, the job is bound by its communication (a slow link), not by this rank."""
+    waits = {(f.node, f.rank): f.value or 0.0 for f in context if f.signature == "comm_wait"}
+    mine = waits.pop((worst.node, worst.rank), None)
+    if mine is None or not waits:
+        return False
+    return mine >= WAITS_ALIKE * statistics.median(waits.values())
+
+
+WAITS_ALIKE = 0.75
+"""A rank that waits this share of the others' median wait is waited for by no one."""
 WAITED_FOR = 0.25
 """A rank whose wait in collectives is below this share of the others' is the one they wait for."""
 
@@ -709,6 +723,31 @@ def loopback_rendezvous(v: Verdict, homes: Mapping[int, str]) -> None:
         "loopback_rendezvous",
         f"{c.node} (not rank 0's node, {master}) looked for the rendezvous on its own"
         " loopback address: the job's master address is wrong",
+    )
+
+
+def short_of_nodes(v: Verdict, fs: list[Finding], nodes: Collection[str]) -> None:
+    """A rendezvous that timed out on every node of the job, whose launchers were told to
+    wait for more nodes than the job has (``--nnodes 4`` in an allocation of 3): no node is
+    missing, the job script asks for one too many. The job's configuration: stop."""
+    p = v.primary
+    if p is None or p.signature != "rendezvous_failed" or len(nodes) < 1:
+        return
+    want = max((int(f.value or 0) for f in fs if f.signature == "launch_min_nodes"), default=0)
+    failed = {f.node for f in fs if f.signature == "rendezvous_failed" and f.node}
+    trained = any(f.signature == "step_time" for f in fs)
+    if want <= len(nodes) or failed != set(nodes) or trained:
+        return
+    v.category, v.layer, v.action, v.culprit = (
+        Category.USER_CODE,
+        Layer.SCRIPT,
+        Action.STOP,
+        None,
+    )
+    v.why(
+        "all",
+        "short_of_nodes",
+        f"torchrun waits for {want} nodes; the job has {len(nodes)}, all in the rendezvous",
     )
 
 

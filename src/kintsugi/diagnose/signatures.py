@@ -137,6 +137,7 @@ EXTRA_KEYWORDS = (
     "nccl version",
     "using network",
     "nranks ",
+    "min_nodes",
 )
 
 

@@ -1,6 +1,7 @@
 """Timestamps in the formats training logs carry, on one scale, to order failures across nodes.
 
-glog (``[E0312 09:12:44.081233``), Python logging and ISO (``2024-03-12 09:12:44,081``),
+glog (``[E0312 09:12:44.081233``), Python logging and ISO (``2024-03-12 09:12:44,081``) or
+with a slashed date (``03/12/2024 09:12:44``),
 torchrun summaries (``2024-03-12_09:12:44``), ``dmesg -T`` (``[Tue Mar 12 09:12:44 2024]``)
 and syslog (``Mar 12 09:12:44 host kernel:``). glog and syslog carry no year, so every stamp
 is reduced to seconds since the start of its year: comparable across formats and nodes.
@@ -37,6 +38,19 @@ _TEXTUAL = re.compile(
     r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:\.(?P<f>\d{1,9}))?"
 )
 _UPTIME = re.compile(r"\[\s*(?P<up>\d{1,9}\.\d{3,9})\]")
+# Python logging with the date format HF's examples and many scripts set ("%m/%d/%Y
+# %H:%M:%S": ``11/26/2026 09:43:02 - WARNING - ...``); a first number above 12 is a day
+_SLASHED = re.compile(
+    r"(?<![\d/])(?P<mo>[0-3]?\d)/(?P<d>[0-3]?\d)/(?P<y>(?:19|20)\d\d)[ ,]+"
+    r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:[.,](?P<f>\d{1,9}))?(?!\d)"
+)
+
+
+def _month_day(m: re.Match[str]) -> tuple[int, int]:
+    """A stamp's month and day; a slashed date whose first number cannot be a month is a
+    day first (``26/11/2026``)."""
+    mo, d = int(m["mo"]), int(m["d"])
+    return (d, mo) if m.re is _SLASHED and mo > 12 else (mo, d)
 
 
 def _seconds(mo: int, d: int, h: int, mi: int, s: int, frac: str | None) -> float | None:
@@ -59,10 +73,10 @@ def _offset(tz: str | None) -> float:
 def parse_ts(line: str) -> float | None:
     """Seconds since the start of the year of the first absolute timestamp in ``line``."""
     best: tuple[int, float] | None = None
-    for rx in (_ISO, _GLOG):
-        m = rx.search(line)
+    for rx in (_ISO, _GLOG, _SLASHED):
+        m = rx.search(line) if rx is not _SLASHED or "/" in line else None
         if m and (best is None or m.start() < best[0]):
-            v = _seconds(int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
+            v = _seconds(*_month_day(m), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
             if v is not None:
                 best = (m.start(), v - _offset(m.groupdict().get("tz")))
     if best is None and (m := _TEXTUAL.search(line)):
@@ -131,14 +145,16 @@ def reboot_in(lines: list[str]) -> tuple[float, float | None] | None:
 def last_stamp(text: str) -> float | None:
     """The time of the last absolute timestamp in ``text`` (one pass per format)."""
     best: tuple[int, float] | None = None
-    for rx in (_ISO, _GLOG, _TEXTUAL):
+    for rx in (_ISO, _GLOG, _SLASHED, _TEXTUAL):
         m = None
         for m in rx.finditer(text):  # noqa: B007 - the loop keeps the last match
             pass
         if m is None or (best is not None and m.start() <= best[0]):
             continue
-        mon = int(m["mo"]) if "mo" in rx.groupindex else _MONTHS[m["mon"][:3].lower()]
-        v = _seconds(mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
+        mon, day = (
+            _month_day(m) if "mo" in rx.groupindex else (_MONTHS[m["mon"][:3].lower()], int(m["d"]))
+        )
+        v = _seconds(mon, day, int(m["h"]), int(m["mi"]), int(m["s"]), m["f"])
         if v is not None:
             best = (m.start(), v - _offset(m.groupdict().get("tz")))
     return best[1] if best else None
