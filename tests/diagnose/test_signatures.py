@@ -47,6 +47,7 @@ LINES = {
     "anymore. Exiting run.",
     "ib_flush_error": "NCCL WARN NET/IB : Got completion from peer 10.3.0.14<55052> with status=5 opcode=0 len=0 vendor err 249",
     "process_limit": "RuntimeError: can't start new thread",
+    "unused_parameters": "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.",
     "memlock_limit": "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
