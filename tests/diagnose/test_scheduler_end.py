@@ -43,3 +43,21 @@ def test_a_cancel_after_the_collectives_timed_out_ended_a_hang(tmp_path: Path) -
         )
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_an_earlier_jobs_completed_row_is_not_this_jobs_end(tmp_path: Path) -> None:
+    # sacct lists the user's earlier run too; this job (55123) ran into its time limit
+    rows = (
+        "55123       codegen15b      h100   12:00:00    TIMEOUT      0:0\n"
+        "55123.0       torchrun             12:00:11  CANCELLED     0:15\n"
+        "54880       codegen15b      h100   04:51:12  COMPLETED      0:0\n"
+    )
+    for n in ("ds-101", "ds-102"):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "train.log").write_text(
+            f"slurmstepd: error: *** STEP 55123.0 ON {n} CANCELLED AT 2024-10-16T06:00:05 DUE"
+            " TO TIME LIMIT ***\n"
+        )
+    (tmp_path / "ds-101" / "sacct.txt").write_text(SACCT.splitlines(keepends=True)[0] + rows)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert "54880" not in d.summary and "finished" not in d.summary

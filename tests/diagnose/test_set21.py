@@ -13,8 +13,9 @@ it): 7/16 full verdicts (category 62.5%, layer 56.3%, culprit 68.8%, action 50.0
 captures remain far harder than generated logs. 11/16 after the capabilities it prompted (the
 script's own "training finished" after every error is a recovered run; a pids limit on one node;
 a checkpoint every rank of one node reads corrupt is that node's copy; Megatron-LM's timer
-lines); 13/16 after the next session's (a ``faulthandler`` dump in a ``[default0]:``-prefixed
-console; ``lslocks`` showing a rank waiting for a lock a process outside the job holds). ``GAPS`` lists the rest as strict xfails with the reason.
+lines); 14/16 after the next session's (a ``faulthandler`` dump in a ``[default0]:``-prefixed
+console; ``lslocks`` showing a rank waiting for a lock a process outside the job holds; a
+rank working alone past the others' collective timeout). ``GAPS`` lists the rest as strict xfails with the reason.
 """
 
 from __future__ import annotations
@@ -46,9 +47,6 @@ CASES = [
 GAPS = {
     "a01_resume_fails_after_job_was_cancelled": (
         "label convention: a checkpoint the script's own non-atomic save left truncated is the script's layer here; the engine calls a corrupt checkpoint the framework's (torch.load's error)"
-    ),
-    "a14_every_node_times_out_30s_after_start": (
-        "rank 0 still tokenizing (its progress bar) while the others time out in the barrier after 30 s is not read as the job's timeout shorter than its rank-0-only preprocessing"
     ),
     "a16_every_rank_says_dataset_file_missing_midway": (
         "the shared mount vanishing for a few seconds shows only in the author's own mount-watch log; FileNotFoundError on every rank midway reads as the script's data"

@@ -61,7 +61,7 @@ GAPS = {
         "the pipeline stage whose rank never entered the collective is not read from Megatron's per-stage timers"
     ),
     "x18_hf_rank0_eval_blocks_collective": (
-        "rank 0 evaluating alone while the others wait in a collective (a program bug) reads as a hang of the infrastructure"
+        "label convention: rank 0 evaluating alone past the others' collective timeout (a program bug, script, stop) is a hang here; user_code in set 21 (a14) and the stated convention, which the engine follows"
     ),
     "x25_titan_nonfinite_grads_one_node": (
         "label convention: NaNs whose origin follows one node are numerical and run_diagnostics "

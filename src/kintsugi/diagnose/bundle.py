@@ -474,6 +474,8 @@ def _scan_log(
             _nccl_fact(ctx, "nccl_version", f"NCCL {v} loaded", v)
             for v in sorted(parser.nccl_versions)
         ]
+        if parser.busy_s is not None:
+            seen.append(_busy_fact(ctx, parser.busy_s, parser.own_ranks))
         if parser.min_nodes is not None:
             n = parser.min_nodes
             seen.append(_launch_fact(ctx, f"torchrun waits for {n} node(s)", n))
@@ -649,6 +651,26 @@ def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
         node=ctx.node,
         attempt=ctx.attempt,
         detail=detail,
+    )
+
+
+def _busy_fact(ctx: Context, busy_s: float, own: set[int]) -> Finding:
+    """A progress bar this node's process drew: it was working, for this long, at its last
+    draw (``progress_bar``; the rank where the file is one rank's)."""
+    rank = ctx.rank if ctx.rank is not None else (next(iter(own)) if len(own) == 1 else None)
+    return Finding(
+        signature="progress_bar",
+        category=Category.UNKNOWN,
+        layer=Layer.FRAMEWORK,
+        action=Action.NONE,
+        severity=0,
+        role=Role.META,
+        text=f"a progress bar ran for {busy_s:.0f} s",
+        source=ctx.source,
+        node=ctx.node,
+        rank=rank,
+        attempt=ctx.attempt,
+        value=busy_s,
     )
 
 

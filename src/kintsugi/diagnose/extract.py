@@ -307,6 +307,20 @@ def train_metrics(line: str) -> tuple[float | None, float | None]:
 _HELD_OUT = re.compile(r"(?i)(?:val|validation|eval|test|dev)[\s/_-]*(?:lm[\s_-]*)?$")
 
 
+_BAR = re.compile(r"\| *\d+/\d+ \[(?:(?P<h>\d+):)?(?P<m>\d+):(?P<s>\d\d)<")
+"""tqdm's ``| 11051/20000 [00:30<00:24, 363.69it/s]``: the elapsed time before the ``<``."""
+
+
+def bar_elapsed(line: str) -> float | None:
+    """Seconds a tqdm progress bar had been running at its latest draw in ``line`` (a line
+    holds many draws, joined by carriage returns), or None."""
+    best = None
+    for m in _BAR.finditer(line):
+        secs = int(m["h"] or 0) * 3600 + int(m["m"]) * 60 + int(m["s"])
+        best = secs if best is None else max(best, secs)
+    return float(best) if best is not None else None
+
+
 def comm_wait(line: str) -> float | None:
     """Seconds a rank waited in collectives for the others in one step, if ``line`` says."""
     m = _COMM_WAIT.search(line)

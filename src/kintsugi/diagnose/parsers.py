@@ -16,6 +16,7 @@ from kintsugi.diagnose.extract import (
     STEP_TIME_KEYWORDS,
     accused_peer,
     announced_ip,
+    bar_elapsed,
     comm_wait,
     compute_time,
     data_wait,
@@ -197,6 +198,8 @@ class LineParser:
         self.placed_ranks: set[int] = set()
         """Global ranks the launcher of this file's node says it started there (torchrun's
         rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
+        self.busy_s: float | None = None
+        """The longest a progress bar (tqdm) of this source had been running when last drawn."""
         self.min_nodes: int | None = None
         """The nodes torchrun's launch configuration waits for (``min_nodes : 4``)."""
         self.nccl_hosts: set[str] = set()
@@ -538,6 +541,9 @@ class LineParser:
                 for r, ratio in listed:
                     self.slow_reports.setdefault(r, StepSeries()).add(ratio)
                 return True
+        if ("it/s]" in body or "s/it]" in body) and (busy := bar_elapsed(body)) is not None:
+            # a progress bar (tqdm): how long this process had been working at its last draw
+            self.busy_s = max(self.busy_s or 0.0, busy)
         timed = False
         if any(k in low for k in DATA_WAIT_KEYWORDS) and (w := data_wait(body)) is not None:
             self.data_waits.setdefault(rank, StepSeries()).add(w)

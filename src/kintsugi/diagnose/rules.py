@@ -279,6 +279,25 @@ def _said_done(context: list[Finding], failed: list[Finding]) -> list[Finding]:
 
 
 _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
+_JOB_ID = re.compile(r"^\s*(\d{3,})(?=[._\s])|\b(?:STEP|JOB) (\d{3,})\b")
+"""A Slurm job's id: the first column of an ``sacct`` row, or slurmstepd's ``STEP 55123.0``."""
+_JOB_ENDS = ("job_time_limit", "job_cancelled")
+
+
+def _job_id(text: str) -> str | None:
+    m = _JOB_ID.search(text)
+    return (m[1] or m[2]) if m else None
+
+
+def _this_job(done: list[Finding], context: list[Finding]) -> list[Finding]:
+    """Reports of success without those of another job: ``sacct`` lists the user's earlier
+    jobs too (a run that completed before the one that timed out)."""
+    ended = {i for f in context if f.signature in _JOB_ENDS and (i := _job_id(f.text))}
+    if not ended:
+        return done
+    return [f for f in done if (i := _job_id(f.text)) is None or i in ended]
+
+
 _SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive)\s")
 
 
@@ -296,6 +315,7 @@ def finished(
     """
     # sacct's row of the batch script's or extern step says nothing of the job's own steps
     done = [f for f in context if f.signature == "job_succeeded" and not _SIDE_STEP.match(f.text)]
+    done = _this_job(done, context)
     done = done or _said_done(context, [*roots, *symptoms])
     if not done:
         return None
@@ -671,10 +691,51 @@ def _silent_node_rebooted(
     return v
 
 
+_TIMEOUT_MS = re.compile(r"Timed out waiting (\d+) ?ms|Timeout\(ms\)=(\d+)")
+BUSY_SHARE = 0.8
+"""A progress bar that ran this share of the others' collective timeout had kept its rank
+busy for about as long as they waited."""
+
+
+def _busy_alone(waits: list[Finding], fs: list[Finding]) -> Verdict | None:
+    """The ranks timed out in a collective while one node's process kept drawing a progress
+    bar for about as long (rank 0 tokenizing, evaluating, saving on its own): it was working,
+    not stuck. The program makes the others wait longer than its own timeout: stop."""
+    limits = [int(m[1] or m[2]) / 1000 for f in waits if (m := _TIMEOUT_MS.search(f.text))]
+    if not limits:
+        return None
+    limit = min(limits)
+    bars = [f for f in fs if f.signature == "progress_bar" and (f.value or 0) >= BUSY_SHARE * limit]
+    nodes = {f.node for f in bars}
+    if len(nodes) != 1 or None in nodes or len({f.node for f in fs if f.node}) < 2:
+        return None
+    bar = max(bars, key=lambda f: f.value or 0.0)
+    v = Verdict(
+        Category.USER_CODE,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.6,
+        f"the ranks waited {limit:.0f} s in a collective while {bar.node} worked on alone"
+        f" ({bar.text}): the program keeps them waiting longer than its own timeout",
+        primary=bar,
+        support=waits[:2],
+    )
+    v.why(
+        "all",
+        "busy_alone",
+        f"{bar.node}'s progress bar ran {bar.value:.0f} s; timeout {limit:.0f} s",
+    )
+    return v
+
+
 def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     waits = [f for f in symptoms if f.category in (Category.HANG, Category.NETWORK)]
     if not waits:
         return None
+    busy = _busy_alone(waits, fs)
+    if busy is not None:
+        return busy
     known = {(f.node, f.rank) for f in fs if f.rank is not None}
     waiting = {(f.node, f.rank) for f in waits if f.rank is not None}
     silent = sorted(known - waiting, key=lambda nr: (nr[0] or "", nr[1] or 0))

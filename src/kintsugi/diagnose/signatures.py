@@ -138,6 +138,8 @@ EXTRA_KEYWORDS = (
     "using network",
     "nranks ",
     "min_nodes",
+    "it/s]",
+    "s/it]",
 )
 
 
