@@ -62,9 +62,6 @@ GAPS = {
     "g16_file_not_found_mid_epoch": (
         "label convention: a scratch purge (the files the job read deleted by policy) is storage here; the engine reads FileNotFoundError in the user's data path as the script's"
     ),
-    "g27_one_node_slower_than_others": (
-        "DeepSpeed's 'iter time (s)' per node is not compared across nodes (each node logs one line per report)"
-    ),
 }
 
 

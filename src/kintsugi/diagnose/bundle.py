@@ -758,6 +758,11 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 if (host := parser.timed_hosts.get(rank)) is not None:
                     found = found.with_(node=host)  # resolved to its node with the others
                 out.append(found)
+    for rank, secs in sorted(parser.listed_compute.items()):
+        if rank not in parser.compute_times:
+            text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
+            # every rank's, from one line of one node's log: placed by the rules
+            out.append(_timing("compute_time", text, replace(ctx, node=None), rank, secs))
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
         (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the fastest")

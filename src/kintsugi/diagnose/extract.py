@@ -321,6 +321,29 @@ def bar_elapsed(line: str) -> float | None:
     return float(best) if best is not None else None
 
 
+_LISTED = re.compile(r"(?<![\w.])(\d{1,6}):\s*(\d+(?:\.\d+)?)(?![\d.:])")
+_LISTING = re.compile(r"(?i)\b(?:by|per)[ -]rank\b")
+
+
+def rank_listing(line: str) -> dict[int, float] | None:
+    """One line that lists a compute timer for every rank ("fwd+bwd ms by rank: 0:527, 1:527,
+    ..., 8:1207"): rank -> seconds, where the line names its unit (ms, else s), or None."""
+    first = _LISTED.search(line)
+    if first is None:
+        return None
+    head = line[: first.start()]
+    if not _LISTING.search(head) or not _COMPUTE_KEY.search(head):
+        return None
+    pairs = {int(r): float(v) for r, v in _LISTED.findall(line, first.start())}
+    if len(pairs) < 4:
+        return None
+    scale = 1e-3 if re.search(r"(?i)\bms\b", head) else 1.0
+    return {r: v * scale for r, v in pairs.items()}
+
+
+_COMPUTE_KEY = re.compile(r"(?i)fwd|bwd|forward|backward|compute")
+
+
 def comm_wait(line: str) -> float | None:
     """Seconds a rank waited in collectives for the others in one step, if ``line`` says."""
     m = _COMM_WAIT.search(line)

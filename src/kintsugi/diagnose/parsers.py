@@ -26,6 +26,7 @@ from kintsugi.diagnose.extract import (
     listed_slow_ranks,
     missing_ranks,
     nccl_prefix,
+    rank_listing,
     srun_tasks,
     step_time,
     stepd_node,
@@ -198,6 +199,8 @@ class LineParser:
         self.placed_ranks: set[int] = set()
         """Global ranks the launcher of this file's node says it started there (torchrun's
         rendezvous result, ``global_ranks=[16, 17, ...]``): where those ranks ran."""
+        self.listed_compute: dict[int, float] = {}
+        """Rank -> seconds of compute, from a line that lists every rank's timer."""
         self.busy_s: float | None = None
         """The longest a progress bar (tqdm) of this source had been running when last drawn."""
         self.min_nodes: int | None = None
@@ -556,6 +559,10 @@ class LineParser:
             if (now := self._now()) is not None:
                 self.last_step_ts = now  # the job's progress was last logged then
             timed = True
+        if "rank" in low and (every := rank_listing(body)) is not None:
+            # one line with every rank's timer: a comparison in itself
+            self.listed_compute.update(every)
+            return True
         if any(k in low for k in COMPUTE_KEYWORDS) and (c := compute_time(body)) is not None:
             who = self._timed_rank(body, rank)
             self.compute_times.setdefault(who, StepSeries()).add(c)

@@ -82,7 +82,7 @@ def straggler(
             )
             v.why("all", "straggler", f"step time > {STRAGGLER_FACTOR}x the median of all ranks")
             return v
-    named = _named_by_detector(context, homes, by_gpu) or _slow_compute(context)
+    named = _named_by_detector(context, homes, by_gpu) or _slow_compute(context, homes, by_gpu)
     if named is not None:
         return named
     hot = _throttled(context)
@@ -158,7 +158,11 @@ def _suspect(
     )
 
 
-def _slow_compute(context: list[Finding]) -> Verdict | None:
+def _slow_compute(
+    context: list[Finding],
+    homes: Mapping[int, str] | None = None,
+    by_gpu: Mapping[str, range] | None = None,
+) -> Verdict | None:
     """Ranks whose own compute time per step is far above the others', all on one node.
 
     In a synchronous job every rank's step lasts as long as the slowest's (the others wait in
@@ -166,7 +170,15 @@ def _slow_compute(context: list[Finding]) -> Verdict | None:
     node, or several of them there, name the node; a single slow rank among fast node-mates
     names that rank too.
     """
-    times = [f for f in context if f.signature == "compute_time" and f.value and f.node]
+    times = [
+        f.with_(node=_home(f.rank, homes or {}, by_gpu))
+        if f.node is None and f.rank is not None
+        else f
+        for f in context
+        if f.signature == "compute_time" and f.value
+    ]
+    # a listing of every rank's timer names no node: each rank's, where the bundle places it
+    times = [f for f in times if f.node]
     if len({f.node for f in times}) < 2:
         return None
     med = statistics.median(f.value or 0.0 for f in times)
