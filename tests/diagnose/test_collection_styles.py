@@ -111,3 +111,24 @@ def test_an_xid_from_days_before_the_job_is_history(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is None or d.culprit.node == "g-017"
     assert "jupyter-lab" not in d.summary
+
+
+def test_what_predates_the_job_is_its_nodes_past(tmp_path: Path) -> None:
+    # a slow job the user cancelled; one node's kernel log holds another user's OOM kill and a
+    # user's Xid 31 from two days before the job's own logs begin
+    for node in ("aa01", "aa02"):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "train.log").write_text(
+            "[2024-06-03 07:59:20,000] trainer: [INFO] world_size=16 resume_step=20000\n"
+            f"slurmstepd: error: *** JOB 7100042 ON {node} CANCELLED AT 2024-06-03T12:20:30 ***\n"
+        )
+    (tmp_path / "aa01" / "dmesg.txt").write_text(
+        "[Fri May 31 22:20:34 2024] NVRM: Xid (PCI:0000:9a:00): 31, pid=56248, name=python3,"
+        " Ch 00000008, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_5\n"
+        "[Sat Jun 01 17:17:20 2024] code-server invoked oom-killer: gfp_mask=0x140cca, order=0\n"
+        "[Sat Jun 01 17:17:23 2024] Memory cgroup out of memory: Killed process 98672"
+        " (code-server) total-vm:8123456kB, anon-rss:7654321kB, file-rss:0kB, UID:40317\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.UNKNOWN and d.culprit is None
+    assert "code-server" not in d.summary and "Xid" not in d.summary

@@ -33,7 +33,7 @@ from kintsugi.diagnose.metrics import divergences
 from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_mounts
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.nodeenv import env_dump
-from kintsugi.diagnose.oomtable import memory_hog
+from kintsugi.diagnose.oomtable import memory_hog, other_programs
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.proctable import Lock, Proc, lock_table, process_table
@@ -133,6 +133,8 @@ class BundleScan:
     app_seen: dict[tuple[int | None, str], float] = field(default_factory=dict)
     """As ``last_seen``, from the node's application logs only (its kernel may log on after
     the job's processes are gone)."""
+    job_start: dict[int | None, float] = field(default_factory=dict)
+    """Attempt -> the first timestamp of its application logs: when the job began."""
     launch: LaunchFacts = field(default_factory=LaunchFacts)
     """What the launch files (hostfile, Slurm's environment, Ray's table...) say of ranks."""
     ro_mounts: dict[str, list[str]] = field(default_factory=dict)
@@ -440,6 +442,10 @@ def _scan_log(
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
         if kind == "text":
             out.app_seen[key] = max(parser.last_ts, out.app_seen.get(key, parser.last_ts))
+    if ctx.node is not None and parser.first_ts is not None and kind == "text":
+        # when the job's own logs begin: the kernel's lines from before are the node's past
+        start = out.job_start.get(ctx.attempt, parser.first_ts)
+        out.job_start[ctx.attempt] = min(parser.first_ts, start)
     for alias, node in parser.aliases.items():
         out.aliases[alias].add(node)
     if ctx.node is not None and len(parser.nccl_hosts) == 1 and ctx.node not in parser.nccl_hosts:
@@ -460,6 +466,7 @@ def _scan_log(
     if tasks > out.srun_tasks[0]:
         out.srun_tasks = (tasks, task_ranks)
     if kind == "kernel":
+        parser.findings = other_programs(parser.findings)
         parser.findings += _kernel_whole(path, ctx, size, parser.findings)
     dump = parser.dump_seen and kind == "text" and ctx.node is not None
     if dump and size <= MAX_DUMP_LOG and not ctx.compressed:

@@ -430,5 +430,14 @@ def diagnose_bundle(
         if skipped:
             reason += f" ({skipped} binary, empty or unreadable file(s) skipped)"
     return BundleResult(
-        decide(scan.findings, topo, reason, scan.nodes, scan.last_seen, scan.app_seen), scan
+        decide(
+            scan.findings,
+            topo,
+            reason,
+            scan.nodes,
+            scan.last_seen,
+            scan.app_seen,
+            scan.job_start,
+        ),
+        scan,
     )

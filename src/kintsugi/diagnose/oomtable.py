@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.proctable import Proc
+from kintsugi.diagnose.signatures import Role
 
 _ROW = re.compile(
     r"\[\s*(?P<pid>\d+)\]\s+(?P<uid>\d+)\s+(?P<tgid>\d+)\s+(?P<vm>\d+)\s+(?P<rss>\d+)(?:\s+\d+)+"
@@ -109,3 +111,29 @@ def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Pr
         if p.pid != victim_pid and (p.start != start or p.user != user) and p.mem_pct >= 5.0
     ]
     return others if sum(p.mem_pct for p in others) >= 100 * CROWDING_SHARE else []
+
+
+_VICTIM = re.compile(
+    r"Killed process \d+ \((?P<killed>[^)]*)\)|\btask=(?P<task>[^,\s]+)"
+    r"|(?P<who>[\w.:-]+) invoked oom-killer"
+)
+_JOBS_OWN = re.compile(
+    r"^(?:python[\d.]*|pt_\w+|torchrun|deepspeed|accelerate|ray::.*|\S*train\S*)$"
+)
+"""What a training job's processes are called: the interpreter, PyTorch's named threads
+(``pt_main_thread``, ``pt_data_worker``, ``pt_elastic``), launchers, Ray's workers."""
+
+
+def other_programs(findings: list[Finding]) -> list[Finding]:
+    """The kernel's OOM-killer lines about a program no training job runs (an editor's
+    server, a monitoring agent, another user's tool): context of the node's memory, not a
+    failure of the job; its own processes' kills stay what they are."""
+    out = []
+    for f in findings:
+        if f.signature == "oom_killer" and f.role is Role.ROOT:
+            m = _VICTIM.search(f.text)
+            name = (m["killed"] or m["task"] or m["who"]) if m else None
+            if name and not _JOBS_OWN.match(name):
+                f = f.with_(role=Role.CONTEXT, severity=1)
+        out.append(f)
+    return out

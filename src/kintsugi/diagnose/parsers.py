@@ -210,6 +210,8 @@ class LineParser:
         self.own_ranks: set[int] = set()
         """Global ranks whose ``[rankN]:`` lines this file holds with no host or task label
         before them: ranks of the node whose file it is (a merged console labels its lines)."""
+        self.first_ts: float | None = None
+        """The first timestamp near the start of the source (set by whoever streams it)."""
         self.last_ts: float | None = None
         """The newest timestamp at the end of the source (set by whoever streams it)."""
         self.dump_seen = False

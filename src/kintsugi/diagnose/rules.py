@@ -179,6 +179,7 @@ def decide(
     nodes: Collection[str] = (),
     last_seen: Mapping[tuple[int | None, str], float] | None = None,
     app_seen: Mapping[tuple[int | None, str], float] | None = None,
+    job_start: Mapping[int | None, float] | None = None,
 ) -> Diagnosis:
     """Correlates findings into one verdict.
 
@@ -189,6 +190,7 @@ def decide(
         nodes: every node of the job (default: the nodes the findings name).
         last_seen: (attempt, node) -> the newest time in its logs, where a bundle tells.
         app_seen: the same from its application logs only.
+        job_start: attempt -> the first time its application logs show: when the job began.
     """
     fs = sympathetic(timed_by_exit(dedupe(findings)))
     all_nodes = set(nodes) or {f.node for f in fs if f.node}
@@ -209,7 +211,7 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
-    roots = outlived(without_history(roots, symptoms), context)
+    roots = outlived(without_history(roots, symptoms, job_start or {}), context)
     # the dumps of a job the scheduler then ended show where it had stalled: a hang
     stalled = any(f.signature == "hang_detected" for f in fs)
     roots = ridden_out(roots, symptoms, fs)

@@ -14,6 +14,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.rules_first import GENERIC
 from kintsugi.diagnose.signatures import Role
+from kintsugi.diagnose.timeline import parse_ts
 from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import Action, Category, Culprit, Layer
 
@@ -196,6 +197,9 @@ def _shared_storage(p: Finding, alike: list[Finding], what: str, rule: tuple[str
     return v
 
 
+PRE_JOB_S = 3600.0
+"""A kernel event this long before the job's first log line predates the job (a prolog and a
+node's boot fall within it)."""
 HISTORY_S = 6 * 3600.0
 """A hardware event this long before the job's own failure lines is the node's history (a
 cable reseated days ago), not the cause, when a more recent one exists."""
@@ -214,38 +218,64 @@ def _recent(hw: list[Finding], found: list[Finding]) -> list[Finding]:
     return [f for f in recent if f.ts is None or not f.ts_exact or f.ts <= end]
 
 
-def without_history(roots: list[Finding], symptoms: list[Finding]) -> list[Finding]:
+def without_history(
+    roots: list[Finding],
+    symptoms: list[Finding],
+    job_start: Mapping[int | None, float] | None = None,
+) -> list[Finding]:
     """``roots`` without hardware events long before everything else that failed, on nodes
     whose processes failed only in sympathy, or after everything else was over, when
     something else failed on its own: a row remapped two weeks ago is the node's history, a
-    node that lost power after the job had ended did not end it."""
+    node that lost power after the job had ended did not end it. An event from before the
+    job's own logs begin (``job_start``, by attempt) is history even where nothing else
+    failed on its own (a slow or cancelled job on a node with a past)."""
     old = [
         f
         for f in roots
         if (
             (f.layer is Layer.INFRASTRUCTURE and f.category in HARDWARE)
-            # the driver's report of an application's fault (Xid 13, 31, 43): another
-            # program's, or an earlier job's, when it is that old
-            or f.signature == "xid_app_fault"
+            # the driver's report of an application's fault (Xid 13, 31, 43), the kernel's
+            # OOM killer: another program's, or an earlier job's, when it is that old
+            or f.signature in ("xid_app_fault", "oom_killer")
         )
         and f.category not in SHARED  # a shared service's errors are timed by their own rules
         and f.ts is not None
     ]
     rest = [f for f in roots + symptoms if f.ts is not None and f.ts_exact and f not in old]
-    if not old or not rest:
+    began = job_start or {}
+    # (only a line that carries its own date: an uptime's mapping to the clock may be off)
+    before = [
+        f
+        for f in old
+        if (t := began.get(f.attempt)) is not None
+        and f.ts is not None
+        and f.ts < t - PRE_JOB_S
+        and parse_ts(f.text) is not None
+    ]
+    if not old or not (rest or before):
         return roots
+    if not rest:
+        rest = [max(old, key=lambda f: f.ts or 0.0)]
     start = min(f.ts for f in rest if f.ts is not None) - HISTORY_S
     end = max(f.ts for f in rest if f.ts is not None) + AFTERMATH_S
     stale = [f for f in old if f.ts is not None and f.ts < start]
     # and after everything else was over: a node that lost power once the job had ended
     late = [f for f in old if f.ts is not None and f.ts_exact and f.ts > end]
-    causes = [f for f in roots if f not in stale and f.severity >= 3 and f.signature not in GENERIC]
+    causes = [
+        f
+        for f in roots
+        if f not in stale and f not in before and f.severity >= 3 and f.signature not in GENERIC
+    ]
     # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
     # started) shows in its own node's failures now; history leaves its node only sympathy
     lasting = {f.node for f in causes if f not in late}
     gone = [f for f in stale if f.node not in lasting] + late
     causes = [f for f in causes if f not in late]
-    return [f for f in roots if f not in gone] if gone and causes else roots
+    if gone and causes:
+        return [f for f in roots if f not in gone]
+    # nothing else failed on its own: only what predates the job itself is its nodes' past
+    early = [f for f in before if f.node not in lasting]
+    return [f for f in roots if f not in early] if early else roots
 
 
 SURVIVED_S = 300.0

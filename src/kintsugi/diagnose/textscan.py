@@ -17,7 +17,7 @@ from kintsugi.diagnose.hang import FAULTHANDLER_MARK
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.signatures import SignatureSet
-from kintsugi.diagnose.timeline import last_stamp
+from kintsugi.diagnose.timeline import first_stamp, last_stamp
 
 _DUMP_MARK = FAULTHANDLER_MARK.encode()
 
@@ -49,6 +49,8 @@ def scan_text(
     with open_bytes(path, compressed) as f:
         while True:
             block = f.read(BLOCK)
+            if lineno == 1 and not carry:
+                parser.first_ts = first_stamp(block[:TAIL_BYTES].decode("utf-8", "replace"))
             end = (end + block[-TAIL_BYTES:])[-TAIL_BYTES:]
             eof = not block
             buf = carry + block

@@ -158,3 +158,12 @@ def last_stamp(text: str) -> float | None:
         if v is not None:
             best = (m.start(), v - _offset(m.groupdict().get("tz")))
     return best[1] if best else None
+
+
+def first_stamp(text: str, lines: int = 200) -> float | None:
+    """The time of the first absolute timestamp among the first ``lines`` lines of ``text``."""
+    for line in text.splitlines()[:lines]:
+        ts = parse_ts(line)
+        if ts is not None:
+            return ts
+    return None
