@@ -149,3 +149,46 @@ def test_waiting_for_as_many_nodes_as_it_has_is_no_config_error(tmp_path: Path) 
         (tmp_path / node).mkdir()
         (tmp_path / node / "output.log").write_text(CONFIG.format(n=3) + RDZV)
     assert diagnose_bundle(tmp_path).diagnosis.category is not Category.USER_CODE
+
+
+PS_HANG = """    PID    PPID USER     STAT WCHAN                        %CPU   RSS     ELAPSED COMMAND
+     10       1 root     S    hrtimer_nanosleep             2.2 227532      00:58 python -m torch.distributed.run --nnodes 3 --nproc-per-node 1 --node-rank {n} --master-addr r03 /srv/code/pretrain.py
+     13      10 root     {stat}  futex_do_wait                 5.7 332832      00:54 python -u /srv/code/pretrain.py --train-iters 5000
+"""
+
+
+def test_a_node_launchers_command_line_names_the_rank_its_stuck_worker_is(tmp_path: Path) -> None:
+    # one rank per node; the job made no progress until the time limit; r07's worker is in D
+    for n, node in enumerate(("r03", "r04", "r07")):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "hangcheck.txt").write_text(
+            PS_HANG.format(n=n, stat="Dsl" if node == "r07" else "Ssl")
+        )
+        (tmp_path / node / "slurm.out").write_text(
+            f"slurmstepd: error: *** STEP 918244.0 ON {node} CANCELLED AT 2026-11-26T10:20:52"
+            " DUE TO TIME LIMIT ***\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HANG, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("r07", 2)
+
+
+def test_an_allocation_failure_that_follows_one_node_under_other_ranks(tmp_path: Path) -> None:
+    for attempt, order in (
+        (0, ("a3-0101", "a3-0142", "a3-0177")),
+        (1, ("a3-0177", "a3-0101", "a3-0142")),
+    ):
+        for rank, node in enumerate(order):
+            d = tmp_path / f"attempt_{attempt}" / node
+            d.mkdir(parents=True)
+            text = f"[rank{rank}]: step 20 loss 2.1\n"
+            if node == "a3-0142":
+                text += (
+                    f"[rank{rank}]: RuntimeError: [enforce fail at alloc_cpu.cpp:117] data."
+                    f" DefaultCPUAllocator: can't allocate memory: you tried to allocate"
+                    f" 805306368 bytes. Error code 12 (Cannot allocate memory)\n"
+                )
+            (d / "out.log").write_text(text)
+    v = diagnose_bundle(tmp_path).diagnosis
+    assert v.action is Action.RESTART_WITHOUT_NODE
+    assert v.culprit is not None and v.culprit.node == "a3-0142"

@@ -134,3 +134,9 @@ def test_no_space_without_a_path_on_a_full_shared_mount(tmp_path: Path) -> None:
     (tmp_path / "t-2" / "console.log").write_text(_timeouts(4))
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action, d.culprit) == (Category.STORAGE, Action.STOP, None)
+
+
+def test_inductors_own_error_class_is_the_compiler() -> None:
+    line = "torch._inductor.exc.InductorError: CppCompileError: C++ compile error"
+    m = default_signatures().match(line)
+    assert m is not None and m[0].name == "compiler_backend_failed"

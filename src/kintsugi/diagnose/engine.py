@@ -17,7 +17,7 @@ from kintsugi.diagnose.links import lone_links_down, shaped_links
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
-from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks
+from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
@@ -306,6 +306,45 @@ def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int
     return out
 
 
+_NODE_RANK = re.compile(r"--node[-_]rank[= ](\d+)\b")
+_NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)\b")
+
+
+def lone_workers(
+    procs: Mapping[str, list[Proc]], findings: list[Finding]
+) -> dict[tuple[str, int], int]:
+    """(node, pid) -> rank for a node that ran one rank of the job (its logs name one) and
+    whose process table shows one process of the job's program (the one every node's table
+    shows, the launcher's aside): that process is that rank."""
+    ranks: dict[str, set[int]] = {}
+    for f in findings:
+        if f.node and f.rank is not None:
+            ranks.setdefault(f.node, set()).add(f.rank)
+    for node, rows in procs.items():
+        # the node's launcher as ps shows it: ``--node-rank 2 --nproc-per-node 1`` is rank 2
+        for p in rows:
+            n, per = _NODE_RANK.search(p.command), _NPROC.search(p.command)
+            if n and per and int(per[1]) == 1:
+                ranks.setdefault(node, set()).add(int(n[1]))
+    where: dict[str, set[str]] = {}
+    for node, rows in procs.items():
+        for p in rows:
+            where.setdefault(program(p.command), set()).add(node)
+    out = {}
+    for node, rows in procs.items():
+        mine = ranks.get(node, set())
+        workers = [
+            p
+            for p in rows
+            if len(where[program(p.command)]) >= 2
+            and "torch.distributed.run" not in p.command
+            and program(p.command).startswith("python")
+        ]
+        if len(mine) == 1 and len(workers) == 1:
+            out[(node, workers[0].pid)] = next(iter(mine))
+    return out
+
+
 def held_ranks(
     procs: Mapping[str, list[Proc]], pid_ranks: Mapping[tuple[str, int], int], states: str
 ) -> dict[int, tuple[str, str]]:
@@ -333,8 +372,9 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
         (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
         for f in scan.findings
     )
-    stopped = held_ranks(scan.procs, scan.pid_ranks, "Tt")
-    blocked = held_ranks(scan.procs, scan.pid_ranks, "D")
+    pid_ranks = {**lone_workers(scan.procs, scan.findings), **scan.pid_ranks}
+    stopped = held_ranks(scan.procs, pid_ranks, "Tt")
+    blocked = held_ranks(scan.procs, pid_ranks, "D")
     if not (scan.stacks or scan.flight_records or stopped or blocked) or not stalled:
         return []
     rank, why = suspect_from(scan.stacks, sorted(stopped), scan.flight_records)

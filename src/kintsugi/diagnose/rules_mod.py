@@ -400,7 +400,14 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     follows_node = one_node and (
         not exc or len(steps) >= 2 or (not steps and len(nodes) >= 2 and moved)
     )
-    deterministic = v.action is Action.STOP or (v.category in APPLICATION and len(where_) > 1)
+    # a verdict to stop (the job's memory, its config) that came back on one node only, under
+    # another rank each time, in a job of several nodes: what the node gives the job differs
+    by_attempt = {a: frozenset(f.rank for f in same if f.attempt == a) for a in attempts}
+    shifted = len(set(by_attempt.values())) > 1  # other ranks hit in another attempt
+    node_bound = follows_node and shifted and None not in ranks_hit and len(nodes) >= 2
+    deterministic = (v.action is Action.STOP and not node_bound) or (
+        v.category in APPLICATION and len(where_) > 1
+    )
     if deterministic or not follows_node:
         if v.category in HARDWARE - APPLICATION and not deterministic:
             return
