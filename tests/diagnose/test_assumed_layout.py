@@ -88,6 +88,13 @@ def test_blocks_are_assumed_only_where_nothing_else_places_a_rank() -> None:
         ("rank 3 | fwd_bwd_s=1.85 | comm_wait_s=0.2", 1.85, 0.2),
         ("fwd_s 2 files written", None, None),
         ("forward: 3 shards", None, None),
+        # DeepSpeed's wall_clock_breakdown: backward holds the all-reduce; backward_inner not
+        (
+            "[Rank 6] rank=6 time (ms) | forward: 808.1 | backward: 2022.8 | backward_inner:"
+            " 1388.9 | backward_allreduce: 33.9 | step: 37.9",
+            2.197,
+            0.0339,
+        ),
     ],
 )
 def test_timers_with_the_unit_in_the_key_need_no_equals_sign(

@@ -465,8 +465,9 @@ def _scan_log(
     tasks, task_ranks = parser.task_layout()
     if tasks > out.srun_tasks[0]:
         out.srun_tasks = (tasks, task_ranks)
+    # the OOM killer's lines, wherever they were collected (a kernel log, a journal, syslog)
+    parser.findings = other_programs(parser.findings)
     if kind == "kernel":
-        parser.findings = other_programs(parser.findings)
         parser.findings += _kernel_whole(path, ctx, size, parser.findings)
     dump = parser.dump_seen and kind == "text" and ctx.node is not None
     if dump and size <= MAX_DUMP_LOG and not ctx.compressed:

@@ -241,7 +241,10 @@ _TIMER = (
     r"(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+(?:[=:]|_m?s\s+\d))"
 )
 _COMPUTE = re.compile(
-    r"(?i)(?<![\w/.-])(?P<k>fwd[_-]?bwd|forward[_ -]backward|compute|fwd|forward|bwd|backward)"
+    r"(?i)(?<![\w/.-])(?P<k>fwd[_-]?bwd|forward[_ -]backward|compute|fwd|forward"
+    # DeepSpeed's wall_clock_breakdown: backward_inner is the compute, backward_allreduce
+    # the wait (its "backward" holds both)
+    r"|b(?:ackward|wd)[_-]inner|bwd|backward)"
     r"(?:[ _]time)?" + _TIMER
 )
 _COMM_WAIT = re.compile(
@@ -249,14 +252,14 @@ _COMM_WAIT = re.compile(
     r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier)"
     # Megatron-LM's gradient all-reduce timers (by version and optimizer): the fast ranks'
     # time there is their wait
-    r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter)"
+    r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter|backward[_-]allreduce)"
     r"(?:[ _]time)?" + _TIMER
 )
 
 
 # Megatron-LM's timers name their unit once for the line: "times (ms): | forward-backward: 30.47
 # | batch-generator: 1.90 | ..."
-_LINE_MS = re.compile(r"\btimes? \(ms\):")
+_LINE_MS = re.compile(r"\btimes? \(ms\)\s*[:|]")
 
 
 def _seconds(m: re.Match[str], line: str = "") -> float:
@@ -274,6 +277,9 @@ def compute_time(line: str) -> float | None:
     for m in _COMPUTE.finditer(line):
         k = m["k"].lower().replace("-", "_").replace(" ", "_")
         key = "both" if k in ("fwd_bwd", "fwdbwd", "forward_backward", "compute") else k[:3]
+        if k.endswith("_inner"):
+            parts["bwd"] = _seconds(m, line)  # over the backward that includes the wait
+            continue
         parts.setdefault({"for": "fwd", "bac": "bwd"}.get(key, key), _seconds(m, line))
     if "both" in parts:
         return parts["both"]
