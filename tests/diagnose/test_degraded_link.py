@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.parsers import Context
+from kintsugi.diagnose.reports import parse_ibstat_rates
 from kintsugi.events import Action, Category
 
 NVSMI = """==============NVSMI LOG==============
@@ -50,3 +52,22 @@ def test_a_hang_with_one_node_link_trained_down(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HOST, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("h12", 2)
+
+
+IBSTATUS = """Infiniband device 'mlx5_{i}' port 1 status:
+	default gid:	 fe80:0000:0000:0000:a088:c203:0006:1a30
+	state:		 4: ACTIVE
+	phys state:	 5: LinkUp
+	rate:		 {rate} Gb/sec ({width} NDR)
+	link_layer:	 InfiniBand
+
+"""
+
+
+def test_ibstatus_reports_one_port_trained_down() -> None:
+    text = "".join(
+        IBSTATUS.format(i=i, rate=100 if i == 5 else 400, width="1X" if i == 5 else "4X")
+        for i in range(4, 8)
+    )
+    found = parse_ibstat_rates(text, Context(source="k09/ibstatus.txt", node="k09"))
+    assert [(f.signature, f.detail) for f in found] == [("nic_rate_degraded", "mlx5_5")]

@@ -352,7 +352,9 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if kind == "text" and ctx.node is not None and qdisc:
             out.qdiscs.setdefault(ctx.node, []).extend(shapers(head.decode("utf-8", "replace")))
         # ibstat's port table, from the head already read (the whole file: MAX_PS is its size)
-        ibstat = b"CA '" in head and b"Rate:" in head
+        ibstat = (b"CA '" in head and b"Rate:" in head) or (
+            b"Infiniband device '" in head and b"rate:" in head
+        )
         if ibstat and kind == "text" and size <= MAX_PS and ctx.node is not None and not packed:
             found += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
         # nvidia-smi's tables: how many GPUs, and one another process shares with a rank

@@ -420,13 +420,15 @@ def load_json(text: str) -> Any:
         return None
 
 
-_IB_CA = re.compile(r"^CA '(?P<ca>[^']+)'", re.M)
-_IB_RATE = re.compile(r"^\s*Rate:\s*(?P<rate>\d+)\s*$", re.M)
+_IB_CA = re.compile(r"^(?:CA|Infiniband device) '(?P<ca>[^']+)'", re.M)
+_IB_RATE = re.compile(r"^\s*[Rr]ate:\s*(?P<rate>\d+)(?: Gb/sec\b.*)?\s*$", re.M)
+"""``ibstat``'s ``Rate: 400`` under ``CA 'mlx5_0'``, or ``ibstatus``'s ``rate: 100 Gb/sec (1X
+NDR)`` under ``Infiniband device 'mlx5_5' port 1 status:``."""
 
 
 def parse_ibstat_rates(text: str, ctx: Context) -> list[Finding]:
-    """``ibstat``: an active port whose rate is below the node's other ports' (an HCA that
-    trained at 100 of 400 Gb/s): every ring through the node runs at its pace."""
+    """``ibstat`` or ``ibstatus``: an active port whose rate is below the node's other ports'
+    (an HCA that trained at 100 of 400 Gb/s): every ring through the node runs at its pace."""
     rates: list[tuple[str, int, int]] = []
     cas = list(_IB_CA.finditer(text))
     for i, ca in enumerate(cas):
