@@ -485,10 +485,17 @@ def _scan_log(
             for v in sorted(parser.nccl_versions)
         ]
         if parser.busy_s is not None:
-            seen.append(_busy_fact(ctx, parser.busy_s, parser.own_ranks))
+            # a progress bar this node's process drew: it was working for this long (the
+            # rank where the file is one rank's)
+            own = parser.own_ranks
+            whose = ctx.rank if ctx.rank is not None else (min(own) if len(own) == 1 else None)
+            text = f"a progress bar ran for {parser.busy_s:.0f} s"
+            seen.append(_meta_fact(replace(ctx, rank=whose), "progress_bar", text, parser.busy_s))
         if parser.min_nodes is not None:
+            # what the launcher was told: how many nodes its rendezvous waits for
             n = parser.min_nodes
-            seen.append(_launch_fact(ctx, f"torchrun waits for {n} node(s)", n))
+            text = f"torchrun waits for {n} node(s)"
+            seen.append(_meta_fact(ctx, "launch_min_nodes", text, float(n)))
         seen += [
             _nccl_fact(replace(ctx, node=host or ctx.node), "nccl_network", f"NCCL uses {n}", n)
             for host, nets in sorted(parser.nccl_networks.items())
@@ -664,30 +671,11 @@ def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
     )
 
 
-def _busy_fact(ctx: Context, busy_s: float, own: set[int]) -> Finding:
-    """A progress bar this node's process drew: it was working, for this long, at its last
-    draw (``progress_bar``; the rank where the file is one rank's)."""
-    rank = ctx.rank if ctx.rank is not None else (next(iter(own)) if len(own) == 1 else None)
+def _meta_fact(ctx: Context, signature: str, text: str, value: float) -> Finding:
+    """A measured fact of this file's node (and rank, where the context has one) that rules
+    read: no failure, no evidence of one."""
     return Finding(
-        signature="progress_bar",
-        category=Category.UNKNOWN,
-        layer=Layer.FRAMEWORK,
-        action=Action.NONE,
-        severity=0,
-        role=Role.META,
-        text=f"a progress bar ran for {busy_s:.0f} s",
-        source=ctx.source,
-        node=ctx.node,
-        rank=rank,
-        attempt=ctx.attempt,
-        value=busy_s,
-    )
-
-
-def _launch_fact(ctx: Context, text: str, nodes: int) -> Finding:
-    """What the launcher was told on this node: how many nodes its rendezvous waits for."""
-    return Finding(
-        signature="launch_min_nodes",
+        signature=signature,
         category=Category.UNKNOWN,
         layer=Layer.FRAMEWORK,
         action=Action.NONE,
@@ -696,8 +684,9 @@ def _launch_fact(ctx: Context, text: str, nodes: int) -> Finding:
         text=text,
         source=ctx.source,
         node=ctx.node,
+        rank=ctx.rank,
         attempt=ctx.attempt,
-        value=float(nodes),
+        value=value,
     )
 
 

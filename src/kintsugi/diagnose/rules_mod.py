@@ -731,14 +731,8 @@ def loopback_rendezvous(v: Verdict, homes: Mapping[int, str]) -> None:
     master = homes.get(0)
     if master is None or c is None or c.node is None or c.node == master:
         return
-    v.category, v.layer, v.action, v.culprit = (
-        Category.USER_CODE,
-        Layer.SCRIPT,
-        Action.STOP,
-        None,
-    )
-    v.why(
-        "all",
+    _jobs_configuration(
+        v,
         "loopback_rendezvous",
         f"{c.node} (not rank 0's node, {master}) looked for the rendezvous on its own"
         " loopback address: the job's master address is wrong",
@@ -757,17 +751,23 @@ def short_of_nodes(v: Verdict, fs: list[Finding], nodes: Collection[str]) -> Non
     trained = any(f.signature == "step_time" for f in fs)
     if want <= len(nodes) or failed != set(nodes) or trained:
         return
+    _jobs_configuration(
+        v,
+        "short_of_nodes",
+        f"torchrun waits for {want} nodes; the job has {len(nodes)}, all in the rendezvous",
+    )
+
+
+def _jobs_configuration(v: Verdict, rule: str, why: str) -> None:
+    """The job's own launch configuration is wrong: no node to blame, nothing a restart
+    fixes; the user corrects the job script."""
     v.category, v.layer, v.action, v.culprit = (
         Category.USER_CODE,
         Layer.SCRIPT,
         Action.STOP,
         None,
     )
-    v.why(
-        "all",
-        "short_of_nodes",
-        f"torchrun waits for {want} nodes; the job has {len(nodes)}, all in the rendezvous",
-    )
+    v.why("all", rule, why)
 
 
 def own_resolver(v: Verdict, fs: list[Finding], nodes: Collection[str]) -> None:
