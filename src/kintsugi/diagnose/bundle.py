@@ -480,8 +480,11 @@ def _scan_log(
         seen += [_rank_log(replace(ctx, rank=r)) for r in sorted(parser.own_ranks)]
         seen += [_rank_log(replace(ctx, rank=r), "rank_home") for r in sorted(parser.placed_ranks)]
     if ctx.node is not None:
+        node_ctx = replace(ctx, rank=None)  # a fact of the node, whichever rank's file said it
         seen += [
-            _nccl_fact(ctx, "nccl_version", f"NCCL {v} loaded", v)
+            _fact(
+                node_ctx, "nccl_version", f"NCCL {v} loaded", detail=v, category=Category.DEPENDENCY
+            )
             for v in sorted(parser.nccl_versions)
         ]
         if parser.busy_s is not None:
@@ -490,14 +493,19 @@ def _scan_log(
             own = parser.own_ranks
             whose = ctx.rank if ctx.rank is not None else (min(own) if len(own) == 1 else None)
             text = f"a progress bar ran for {parser.busy_s:.0f} s"
-            seen.append(_meta_fact(replace(ctx, rank=whose), "progress_bar", text, parser.busy_s))
+            seen.append(_fact(replace(ctx, rank=whose), "progress_bar", text, value=parser.busy_s))
         if parser.min_nodes is not None:
             # what the launcher was told: how many nodes its rendezvous waits for
-            n = parser.min_nodes
-            text = f"torchrun waits for {n} node(s)"
-            seen.append(_meta_fact(ctx, "launch_min_nodes", text, float(n)))
+            text = f"torchrun waits for {parser.min_nodes} node(s)"
+            seen.append(_fact(node_ctx, "launch_min_nodes", text, value=float(parser.min_nodes)))
         seen += [
-            _nccl_fact(replace(ctx, node=host or ctx.node), "nccl_network", f"NCCL uses {n}", n)
+            _fact(
+                replace(node_ctx, node=host or ctx.node),
+                "nccl_network",
+                f"NCCL uses {n}",
+                detail=n,
+                category=Category.DEPENDENCY,
+            )
             for host, nets in sorted(parser.nccl_networks.items())
             for n in sorted(nets)
         ]
@@ -653,39 +661,31 @@ def _text(path: Path, ctx: Context) -> str:
     return read_bytes(path, ctx.compressed, MAX_JSON).decode("utf-8", "replace")
 
 
-def _nccl_fact(ctx: Context, signature: str, text: str, detail: str) -> Finding:
-    """What NCCL said of this node: the version it loaded (``nccl_version``), the network
-    transport it chose (``nccl_network``)."""
+def _fact(
+    ctx: Context,
+    signature: str,
+    text: str,
+    *,
+    detail: str = "",
+    value: float | None = None,
+    category: Category = Category.UNKNOWN,
+) -> Finding:
+    """What a file says of its node (and rank, where the context has one) that rules read:
+    NCCL's version and transport (``dependency``), a progress bar's run, the nodes torchrun
+    waits for. No failure, no evidence of one."""
     return Finding(
         signature=signature,
-        category=Category.DEPENDENCY,
+        category=category,
         layer=Layer.FRAMEWORK,
         action=Action.NONE,
         severity=0,
-        role=Role.CONTEXT,
-        text=text,
-        source=ctx.source,
-        node=ctx.node,
-        attempt=ctx.attempt,
-        detail=detail,
-    )
-
-
-def _meta_fact(ctx: Context, signature: str, text: str, value: float) -> Finding:
-    """A measured fact of this file's node (and rank, where the context has one) that rules
-    read: no failure, no evidence of one."""
-    return Finding(
-        signature=signature,
-        category=Category.UNKNOWN,
-        layer=Layer.FRAMEWORK,
-        action=Action.NONE,
-        severity=0,
-        role=Role.META,
+        role=Role.CONTEXT if category is Category.DEPENDENCY else Role.META,
         text=text,
         source=ctx.source,
         node=ctx.node,
         rank=ctx.rank,
         attempt=ctx.attempt,
+        detail=detail,
         value=value,
     )
 
