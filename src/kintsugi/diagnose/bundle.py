@@ -320,13 +320,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                     out.net_mounts.setdefault(node, []).extend(net)
                 if df and (full := full_mounts(mount_table)):
                     out.full_mounts.setdefault(node, []).extend(full)
-            if node in out.nodes and (b"%MEM" in head or _PS_STATE.search(head)) and size <= MAX_PS:
-                # every listing of the node (taken at the failure, during a hang, after)
-                out.procs.setdefault(node, []).extend(
-                    process_table(head.decode("utf-8", "replace"))
-                )
-            if node in out.nodes and b"MODE" in head and b"PATH" in head and size <= MAX_PS:
-                out.locks.setdefault(node, []).extend(lock_table(head.decode("utf-8", "replace")))
+            if node is not None:
+                _node_snapshots(head, node, size, path.name, out)
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):
@@ -338,19 +333,6 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         except (*DECOMPRESS_ERRORS, RecursionError, MemoryError) as e:
             rep.note = f"skipped: {type(e).__name__}"
             continue
-        if kind == "text" and ctx.node is not None and b"state " in head and b"<" in head:
-            # ``ip link``: which interfaces have a carrier, for comparing the nodes
-            states = link_states(head.decode("utf-8", "replace"))
-            if states:
-                out.links.setdefault(ctx.node, {}).update(states)
-        dumped = b"_THREADS=" in head or "env" in path.name.lower()
-        if kind == "text" and ctx.node is not None and dumped and size <= MAX_PS:
-            # an environment dump (the file of that name on a node without the variable
-            # says the variable is unset there)
-            out.envs.setdefault(ctx.node, {}).update(env_dump(head.decode("utf-8", "replace")))
-        qdisc = head.startswith(b"qdisc ") or b"\nqdisc " in head
-        if kind == "text" and ctx.node is not None and qdisc:
-            out.qdiscs.setdefault(ctx.node, []).extend(shapers(head.decode("utf-8", "replace")))
         # ibstat's port table, from the head already read (the whole file: MAX_PS is its size)
         ibstat = (b"CA '" in head and b"Rate:" in head) or (
             b"Infiniband device '" in head and b"rate:" in head
@@ -483,7 +465,12 @@ def _scan_log(
         node_ctx = replace(ctx, rank=None)  # a fact of the node, whichever rank's file said it
         seen += [
             _fact(
-                node_ctx, "nccl_version", f"NCCL {v} loaded", detail=v, category=Category.DEPENDENCY
+                node_ctx,
+                "nccl_version",
+                f"NCCL {v} loaded",
+                detail=v,
+                category=Category.DEPENDENCY,
+                role=Role.CONTEXT,
             )
             for v in sorted(parser.nccl_versions)
         ]
@@ -505,6 +492,7 @@ def _scan_log(
                 f"NCCL uses {n}",
                 detail=n,
                 category=Category.DEPENDENCY,
+                role=Role.CONTEXT,
             )
             for host, nets in sorted(parser.nccl_networks.items())
             for n in sorted(nets)
@@ -538,6 +526,33 @@ def trained_past(parser: LineParser) -> list[Finding]:
 MAX_DUMP_LOG = 4 << 20
 """A rank's log up to this size is read whole for a ``faulthandler`` dump it wrote."""
 _SELF_RANK = re.compile(r"(?i)\brank[ =:]?(\d+)\s*(?:/|of)\s*\d+\b")
+
+
+def _node_snapshots(head: bytes, node: str, size: int, name: str, out: BundleScan) -> None:
+    """What a node's own snapshots say, from a text file's first bytes (a snapshot's whole,
+    ``MAX_PS``), decoded once for whichever of them the file is: its process listings (taken
+    at the failure, during a hang, after), its file locks (``lslocks``), which of its
+    interfaces have a carrier (``ip link``), its environment (a dump, or the file of that name
+    on a node without the variable: unset there) and its traffic shaping (``tc qdisc``)."""
+    listed = node in out.nodes and size <= MAX_PS
+    ps = listed and (b"%MEM" in head or _PS_STATE.search(head) is not None)
+    locks = listed and b"MODE" in head and b"PATH" in head
+    links = b"state " in head and b"<" in head
+    env = (b"_THREADS=" in head or "env" in name.lower()) and size <= MAX_PS
+    tc = head.startswith(b"qdisc ") or b"\nqdisc " in head
+    if not (ps or locks or links or env or tc):
+        return
+    text = head.decode("utf-8", "replace")
+    if ps:
+        out.procs.setdefault(node, []).extend(process_table(text))
+    if locks:
+        out.locks.setdefault(node, []).extend(lock_table(text))
+    if links and (states := link_states(text)):
+        out.links.setdefault(node, {}).update(states)
+    if env:
+        out.envs.setdefault(node, {}).update(env_dump(text))
+    if tc:
+        out.qdiscs.setdefault(node, []).extend(shapers(text))
 
 
 def _logged_dump(text: str, ctx: Context, own: set[int], out: BundleScan) -> None:
@@ -669,9 +684,10 @@ def _fact(
     detail: str = "",
     value: float | None = None,
     category: Category = Category.UNKNOWN,
+    role: Role = Role.META,
 ) -> Finding:
     """What a file says of its node (and rank, where the context has one) that rules read:
-    NCCL's version and transport (``dependency``), a progress bar's run, the nodes torchrun
+    NCCL's version and transport (``dependency`` context), a progress bar's run, the nodes torchrun
     waits for. No failure, no evidence of one."""
     return Finding(
         signature=signature,
@@ -679,7 +695,7 @@ def _fact(
         layer=Layer.FRAMEWORK,
         action=Action.NONE,
         severity=0,
-        role=Role.CONTEXT if category is Category.DEPENDENCY else Role.META,
+        role=role,
         text=text,
         source=ctx.source,
         node=ctx.node,

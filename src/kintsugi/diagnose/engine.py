@@ -17,7 +17,7 @@ from kintsugi.diagnose.links import lone_links_down, shaped_links
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
-from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program
+from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program, where_run
 from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
@@ -326,10 +326,7 @@ def lone_workers(
             n, per = _NODE_RANK.search(p.command), _NPROC.search(p.command)
             if n and per and int(per[1]) == 1:
                 ranks.setdefault(node, set()).add(int(n[1]))
-    where: dict[str, set[str]] = {}
-    for node, rows in procs.items():
-        for p in rows:
-            where.setdefault(program(p.command), set()).add(node)
+    where = where_run(procs)
     out = {}
     for node, rows in procs.items():
         mine = ranks.get(node, set())

@@ -561,7 +561,8 @@ class LineParser:
             if (now := self._now()) is not None:
                 self.last_step_ts = now  # the job's progress was last logged then
             timed = True
-        if "rank" in low and (every := rank_listing(body)) is not None:
+        listing = "by rank" in low or "per rank" in low or "by-rank" in low or "per-rank" in low
+        if listing and (every := rank_listing(body)) is not None:
             # one line with every rank's timer: a comparison in itself
             self.listed_compute.update(every)
             return True

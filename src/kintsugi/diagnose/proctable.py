@@ -122,16 +122,23 @@ def program(command: str) -> str:
     return exe
 
 
+def where_run(procs: Mapping[str, list[Proc]]) -> dict[str, set[str]]:
+    """Each program (``program``) -> the nodes whose process table shows it: the job's own
+    run on every node, another workload on one."""
+    where: dict[str, set[str]] = {}
+    for node, rows in procs.items():
+        for p in rows:
+            where.setdefault(program(p.command), set()).add(node)
+    return where
+
+
 def cpu_hogs(procs: Mapping[str, list[Proc]]) -> list[Finding]:
     """One ``cpu_contention`` finding per node whose table shows processes, run on no other
     node of the job, holding ``CPU_HOG_PCT`` or more of a CPU each (needs two tables)."""
     if len(procs) < 2:
         return []
     runs = {node: [(program(p.command), p) for p in rows] for node, rows in procs.items()}
-    where: dict[str, set[str]] = {}
-    for node, rows in runs.items():
-        for prog, _ in rows:
-            where.setdefault(prog, set()).add(node)
+    where = where_run(procs)
     out = []
     for node, rows in sorted(runs.items()):
         hogs = [
@@ -196,6 +203,11 @@ def lock_table(text: str) -> list[Lock]:
     return []
 
 
+def _runs(lock: Lock, command: Mapping[int, str]) -> str:
+    """The program a lock's process runs: by the node's process table, else lslocks' name."""
+    return program(command.get(lock.pid, lock.command))
+
+
 def foreign_locks(
     procs: Mapping[str, list[Proc]],
     locks: Mapping[str, list[Lock]],
@@ -206,10 +218,7 @@ def foreign_locks(
     ``foreign_lock`` finding per such node. A rank is a pid the logs gave a rank; outside
     the job is a holder that is no rank and runs another program than the waiter, one that
     no other node's process table shows (the launcher, the job's helpers run everywhere)."""
-    where: dict[str, set[str]] = {}
-    for node, table in procs.items():
-        for p in table:
-            where.setdefault(program(p.command), set()).add(node)
+    where = where_run(procs)
     out = []
     for node, rows in sorted(locks.items()):
         command = {p.pid: p.command for p in procs.get(node, [])}
@@ -217,15 +226,14 @@ def foreign_locks(
             rank = pid_ranks.get((node, w.pid))
             if not w.waiting or rank is None:
                 continue
-            mine = program(command.get(w.pid, w.command))
             holders = [
                 h
                 for h in rows
                 if h.path == w.path
                 and not h.waiting
                 and (node, h.pid) not in pid_ranks
-                and program(command.get(h.pid, h.command)) != mine
-                and where.get(program(command.get(h.pid, h.command)), {node}) <= {node}
+                and _runs(h, command) != _runs(w, command)
+                and where.get(_runs(h, command), {node}) <= {node}
             ]
             if not holders:
                 continue
@@ -239,9 +247,8 @@ def foreign_locks(
                     severity=3,
                     role=Role.ROOT,
                     text=(
-                        f"a process outside the job (pid {h.pid},"
-                        f" {program(command.get(h.pid, h.command))}) holds the lock on"
-                        f" {w.path} that rank {rank} (pid {w.pid}) waits for"
+                        f"a process outside the job (pid {h.pid}, {_runs(h, command)}) holds"
+                        f" the lock on {w.path} that rank {rank} (pid {w.pid}) waits for"
                     ),
                     source="lslocks",
                     node=node,

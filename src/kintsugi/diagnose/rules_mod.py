@@ -159,9 +159,7 @@ def _suspect(
 
 
 def _slow_compute(
-    context: list[Finding],
-    homes: Mapping[int, str] | None = None,
-    by_gpu: Mapping[str, range] | None = None,
+    context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
 ) -> Verdict | None:
     """Ranks whose own compute time per step is far above the others', all on one node.
 
@@ -171,9 +169,7 @@ def _slow_compute(
     names that rank too.
     """
     times = [
-        f.with_(node=_home(f.rank, homes or {}, by_gpu))
-        if f.node is None and f.rank is not None
-        else f
+        f.with_(node=_home(f.rank, homes, by_gpu)) if f.node is None and f.rank is not None else f
         for f in context
         if f.signature == "compute_time" and f.value
     ]
