@@ -59,9 +59,6 @@ GAPS = {
     "l07_pipeline_job_freezes_at_first_step_after_resume": (
         "the pipeline stages' mismatched schedule after a resume (the flight recorder's text summary) is not read"
     ),
-    "l09_64_gpu_job_hangs_overnight_every_rank_reports_timeout": (
-        "label convention: the one rank that never timed out is a suspect to examine here; the engine's silent-rank verdict restarts (the dev corpus's convention)"
-    ),
     "l15_lightning_epoch_takes_3x_longer_on_new_allocation": (
         "one node's NIC negotiated at 25000Mb/s (ethtool) under socket transport is not compared with the others' 100000Mb/s"
     ),

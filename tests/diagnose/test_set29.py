@@ -57,9 +57,6 @@ GAPS = {
     "o18_bus_error_when_eval_group_created": (
         "label convention: /dev/shm too small on one node found at a later process group is restart_without_node here; the engine restarts (a node setting of the job's container, read once)"
     ),
-    "o21_one_rank_never_reached_allreduce": (
-        "label convention: the one rank that never timed out is a suspect to examine here; the engine's silent-rank verdict restarts"
-    ),
     "o23_loss_went_nan_and_job_exited": (
         "label convention: a NaN only rank 0 reports is the application's here; the engine suspects the one node's GPUs (silent data corruption) and asks for diagnostics"
     ),

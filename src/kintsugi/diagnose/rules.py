@@ -786,7 +786,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             Category.HANG,
             Layer.INFRASTRUCTURE,
             Culprit(node, rank),
-            Action.RESTART,
+            Action.RUN_DIAGNOSTICS,
             0.6,
             f"{len(waiting)} rank(s) timed out waiting for {node} rank {rank}, "
             "which reported no error: it hung",

@@ -222,7 +222,7 @@ def cases() -> dict[str, tuple[dict[str, str], dict[str, Any]]]:
                 "hang",
                 "infrastructure",
                 None,
-                "restart",
+                "run_diagnostics",
                 "https://github.com/pytorch/pytorch/issues (gloo: Timed out waiting for recv)",
             ),
             "culprit": {"node": "node-b", "rank": 3},

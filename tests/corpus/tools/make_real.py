@@ -85,11 +85,11 @@ CASES_REAL = [
     Case(
         "real_hang_gloo_timeout",
         "hang",
-        _at("hang", "node-b", 3, "restart"),
+        _at("hang", "node-b", 3, "run_diagnostics"),
         AB,
         env={"FAIL_RANK": "3"},
     ),
-    Case("real_sigstop_hang", "sigstop", _at("hang", "node-a", 1, "restart")),
+    Case("real_sigstop_hang", "sigstop", _at("hang", "node-a", 1, "run_diagnostics")),
     Case("real_nan_all_nodes", "nan_all", _null("numerical"), AB, env={"FAIL_STEP": "4"}),
     Case(
         "real_nan_follows_node",
