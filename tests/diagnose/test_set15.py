@@ -58,9 +58,6 @@ GAPS = {
     "m08-llm-pretrain-fails-at-first-checkpoint": (
         "label convention: a node's own full disk is host here; the engine, with most authors (sets 2-13), calls a node-local disk storage (culprit and action match: rank 1 of nid001235, exclude it)"
     ),
-    "m17-llm-pretrain-restarts-and-gives-up": (
-        "label convention: an IndexError raised inside torch's embedding from the script's config is the script here (Acme's table by type); the engine takes the layer from the innermost frame (torch: framework)"
-    ),
 }
 
 

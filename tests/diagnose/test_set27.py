@@ -44,9 +44,6 @@ GAPS = {
     "i05_one_node_says_training_completed_others_crashed": (
         "label convention: one rank leaving its loop early (its exit 0) while the others crash is stop here; the engine restarts on the peers' errors"
     ),
-    "i09_requeued_job_crashes_again_index_out_of_range": (
-        "an IndexError raised inside torch's indexing from the script's bad shard is the script here; the engine takes the layer from the innermost frame (framework)"
-    ),
     "i10_checkpoint_save_hung_requeue_finished": (
         "the frozen shared file system of the first attempt (every worker in D under mnt_want_write, a blocked probe) is not read as storage when the requeue then finished"
     ),

@@ -68,9 +68,6 @@ GAPS = {
     "l19_whole_job_slow_since_maintenance_window": (
         "a slowdown every node shares with the spine switch's counters is not read as the network"
     ),
-    "l22_crash_at_step_12800_again_after_restart": (
-        "label convention: an exception raised inside a library from the script's data at the same step is the script here; the engine takes the layer from the innermost frame"
-    ),
     "l26_sampling_step_raises_probability_tensor_error_randomly": (
         "label convention: a Python error that follows one node is the node's GPU here (silent corruption); the engine says host where the text names no GPU"
     ),

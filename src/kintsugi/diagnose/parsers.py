@@ -133,6 +133,22 @@ _UNSEEN = object()
 # statement) or inside an installed package (the framework, loading its compiled parts).
 _REFINED = (Category.USER_CODE, Category.DEPENDENCY)
 _FILE_ERRORS = ("FileNotFoundError", "IsADirectoryError", "NotADirectoryError", "PermissionError")
+_CALLERS_ERRORS = frozenset(
+    {
+        "IndexError",
+        "KeyError",
+        "LookupError",
+        "ValueError",
+        "TypeError",
+        "ZeroDivisionError",
+        "OverflowError",
+        "AssertionError",
+        "RecursionError",
+    }
+)
+"""Python's own error types: raised deep inside a library the user's code called, they still
+report what the caller passed (a token id past the vocabulary, a key its data lacks, a value of
+the wrong type), so a traceback that went through user code is the script's."""
 
 
 def is_user_file(path: str) -> bool:
@@ -159,6 +175,11 @@ def innermost_is_user(frames: list[str]) -> bool | None:
     own = [f for f in frames if not any(k in f for k in _LAUNCHERS) and not _stdlib(f)]
     own = own or [f for f in frames if not any(k in f for k in _LAUNCHERS)] or frames
     return is_user_file(own[-1]) if own else None
+
+
+def through_user(frames: list[str]) -> bool:
+    """Whether any frame, launch machinery skipped, is user code: the script called in."""
+    return any(is_user_file(f) for f in frames if not any(k in f for k in _LAUNCHERS))
 
 
 # NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"
@@ -716,7 +737,8 @@ class LineParser:
         action = cls.action if cls else Action.RESTART
         short = etype.rsplit(".", 1)[-1]
         if category in _REFINED and user is not None and short not in _FILE_ERRORS:
-            layer = Layer.SCRIPT if user else Layer.FRAMEWORK
+            called = short in _CALLERS_ERRORS and frames is not None and through_user(frames)
+            layer = Layer.SCRIPT if user or called else Layer.FRAMEWORK
         if category is Category.USER_CODE and frames and any(_INSTALLER in f for f in frames):
             # raised while pip installed the job's packages (a corrupt wheel in a cache, a
             # hash mismatch): the environment being built, not the user's code
