@@ -41,9 +41,6 @@ GAPS = {
     "i03_job_cancelled_before_it_finished": (
         "label convention: a healthy job its time limit ended is framework and none here; the engine says script (its configured limit) and restart (resubmit), as sets 8 (x33) and 20 (g11, restart) do in part"
     ),
-    "i05_one_node_says_training_completed_others_crashed": (
-        "label convention: one rank leaving its loop early (its exit 0) while the others crash is stop here; the engine restarts on the peers' errors"
-    ),
     "i10_checkpoint_save_hung_requeue_finished": (
         "the frozen shared file system of the first attempt (every worker in D under mnt_want_write, a blocked probe) is not read as storage when the requeue then finished"
     ),

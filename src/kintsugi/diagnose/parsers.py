@@ -50,7 +50,9 @@ _PREFIX = re.compile(
     r"(?=\[|Traceback|terminate called|\s|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception):"
     r"|[A-Za-z][\w.-]*:\d+:\d+ \[))?"  # or NCCL's own host:pid:tid prefix
     r"(?:\s{0,4}(?P<task>\d{1,6}): )?(?:\[\d+,(?P<mpi>\d+)\]<std(?:out|err)>:)?"
-    r"(?:\[(?!rank)[A-Za-z][\w-]*?(?P<local>\d+)\]:)?"
+    # (with --role rank the tee's "[rank0]:" stands before PyTorch's "[rank2]:": the inner one
+    # is the global rank)
+    r"(?:\[(?:(?!rank)[A-Za-z][\w-]*?|rank(?=\d+\]:\[rank\d+\]:))(?P<local>\d+)\]:)?"
     r"(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
 )
 # A worker named inside a line by its address and global rank: Ray Train's "Training worker

@@ -31,6 +31,7 @@ from kintsugi.diagnose.rules_infra import (
     setup_everywhere,
     without_history,
 )
+from kintsugi.diagnose.rules_left import left_while_peers_trained
 from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
@@ -217,7 +218,8 @@ def decide(
     roots = ridden_out(roots, symptoms, fs)
     roots = nfs_recovered(roots, symptoms, fs)
     v = (
-        finished(roots, context, homes, by_gpu, symptoms)
+        left_while_peers_trained(roots, symptoms, context)
+        or finished(roots, context, homes, by_gpu, symptoms)
         or (None if stalled else ended_by_scheduler(roots, context, homes, symptoms, by_gpu))
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})

@@ -1,0 +1,81 @@
+"""A node that finished while its peers were still training: the ranks disagree on when to
+stop (uneven data per rank, an early-stopping decision not shared), the program's bug.
+
+A node whose script said training completed, or whose launcher reported its workers done,
+while the other nodes then only lost their peer (a closed connection, a timeout) and died
+of it, did not go down: it left. Nothing failed before it left, and nothing but that loss
+and the teardown after it failed anywhere.
+"""
+
+from __future__ import annotations
+
+from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.rules_first import GENERIC
+from kintsugi.diagnose.verdict import TIME_SLACK_S, Verdict, order
+from kintsugi.events import Action, Category, Layer
+
+DONE = ("left_training", "job_succeeded")
+"""A script's own word that it stopped training, or its launcher's that its workers finished."""
+
+
+def left_while_peers_trained(
+    roots: list[Finding], symptoms: list[Finding], context: list[Finding]
+) -> Verdict | None:
+    said = [f for f in context if f.signature in DONE and f.node and f.ts is not None]
+    lost = [f for f in symptoms if f.category in (Category.NETWORK, Category.HANG) and f.node]
+    if not said or not lost:
+        return None
+    attempt = max((f.attempt or 0) for f in [*said, *lost])
+    said = [f for f in said if (f.attempt or 0) == attempt]
+    lost = [f for f in lost if (f.attempt or 0) == attempt]
+    done_at = {f.node: f.ts for f in sorted(said, key=order, reverse=True)}
+    leavers = set(done_at)
+    losers = {f.node for f in lost} - leavers
+    if len(leavers) != 1 or not losers:
+        return None
+    node = next(iter(leavers))
+    left = min(f.ts for f in said if f.node == node and f.ts is not None)
+    # the peers died of the loss after it left: their last failure comes after its word
+    ends: dict[str | None, float] = {}
+    for f in [*roots, *symptoms]:
+        if (f.attempt or 0) == attempt and f.node in losers and f.ts is not None:
+            ends[f.node] = max(ends.get(f.node, f.ts), f.ts)
+    if not ends or min(ends.values()) < left - TIME_SLACK_S:
+        return None
+    # and they died of it (a teardown's warnings after a finished run kill no process)
+    died = {
+        f.node
+        for f in [*roots, *symptoms]
+        if f.signature in GENERIC and f.node in losers and (f.attempt or 0) == attempt
+    }
+    if not died:
+        return None
+    # nothing else failed: a root before it left is a cause of its own, and after it only a
+    # process's death, a lost peer or rendezvous, or the leaver's own teardown
+    for f in roots:
+        if (f.attempt or 0) != attempt or f.severity < 3:
+            continue
+        if f.ts is not None and f.ts < left - TIME_SLACK_S:
+            return None
+        teardown = (
+            f.signature in GENERIC
+            or f.signature == "rendezvous_failed"
+            or f.category in (Category.NETWORK, Category.HANG)
+            or f.node == node
+        )
+        if not teardown or (f.ts is None and f.signature not in GENERIC):
+            return None
+    word = min((f for f in said if f.node == node), key=order)
+    v = Verdict(
+        Category.USER_CODE,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.7,
+        f"{node} finished training ({word.text[:120]}) while the other nodes went on and lost "
+        f"it: the ranks disagree on when to stop (uneven data, an unshared stop decision)",
+        primary=word,
+        support=[min(lost, key=order)],
+    )
+    v.why("all", "left_while_peers_trained", f"{node} finished; {sorted(map(str, losers))} lost it")
+    return v
