@@ -54,7 +54,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "g11_job_killed_at_48h": (
-        "label convention: a job its time limit ended while training normally is framework here; the engine calls the time limit the script's (its configuration)"
+        "label convention: a job its time limit ended while training normally is restarted here; the engine says none (nothing failed: resubmitting is the user's choice), as sets 27, 31 and 32 label it"
     ),
     "g15_watchdog_timeout_all_ranks": (
         "a 'connection closed' line naming one node after the abort, and that node's logs ending first, read as the node going down; the label sees no node singled out"

@@ -38,9 +38,6 @@ GAPS = {
     "i01_training_froze_mid_run_no_error_for_a_minute": (
         "a deadlock on a lock in the user's own prefetch thread shows only as one rank's stack outside the collective; the engine names that rank a hang suspect (the stack does not say whose lock)"
     ),
-    "i03_job_cancelled_before_it_finished": (
-        "label convention: a healthy job its time limit ended is framework and none here; the engine says script (its configured limit) and restart (resubmit), as sets 8 (x33) and 20 (g11, restart) do in part"
-    ),
     "i10_checkpoint_save_hung_requeue_finished": (
         "the frozen shared file system of the first attempt (every worker in D under mnt_want_write, a blocked probe) is not read as storage when the requeue then finished"
     ),

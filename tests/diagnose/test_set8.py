@@ -57,6 +57,12 @@ CASES = [
     "x40_fabric_wide_sm_resweep",
 ]  # fmt: skip
 GAPS = {
+    "x33_slurm_time_limit": (
+        "label convention: a healthy job its time limit ended is the script's and restarted here; the engine says framework and none (nothing failed), as sets 27, 31 and 32 label it"
+    ),
+    "x39_user_scancel": (
+        "label convention: a healthy job the user cancelled is the script's layer here; the engine says framework, like any run where nothing failed (sets 27, 31 and 32)"
+    ),
     "x05_megatron_pp_hang_one_rank": (
         "the pipeline stage whose rank never entered the collective is not read from Megatron's per-stage timers"
     ),

@@ -422,9 +422,9 @@ def ended_by_scheduler(
         return v
     v = Verdict(
         Category.UNKNOWN,
-        Layer.SCRIPT,
+        Layer.FRAMEWORK,
         None,
-        Action.RESTART if limit else Action.NONE,
+        Action.NONE,
         0.7,
         (
             "the job reached its time limit: resubmit it from the newest checkpoint: "
