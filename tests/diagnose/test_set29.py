@@ -51,9 +51,6 @@ CASES = [
     "o30_torchrun_restarted_workers_once",
 ]  # fmt: skip
 GAPS = {
-    "o01_nccl_timeouts_on_all_nodes_after_nine_hours": (
-        "a port flap on another node (noise that came back up) outranks the Xid 79 of the node whose rank died first"
-    ),
     "o18_bus_error_when_eval_group_created": (
         "label convention: /dev/shm too small on one node found at a later process group is restart_without_node here; the engine restarts (a node setting of the job's container, read once)"
     ),

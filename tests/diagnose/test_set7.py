@@ -57,9 +57,6 @@ CASES = [
     "w40_health_noise_te_import_error",
 ]  # fmt: skip
 GAPS = {
-    "w07_xid62_microcontroller_halt": (
-        "the Xid's pid is mapped to a rank only through the order of Ray's list of worker pids, which is not read"
-    ),
     "w14_leaf_switch_down": (
         "label convention: an outage behind one switch is run_diagnostics here; sets 3, 4 and 5 say restart, which the engine follows"
     ),

@@ -111,6 +111,7 @@ LINES = {
     "psu_failure": " 1a3 | 01/08/2024 | 06:10:00 | Power Supply PS2 | Failure detected | Asserted",
     "job_cancelled": "slurmstepd: error: *** STEP 8812.0 ON gpu-q-001 CANCELLED AT "
     "2024-09-25T16:27:02 ***",
+    "mount_failed": "[   78.600000] LustreError: 3121:0:(obd_mount.c:1732:lustre_fill_super()) Unable to mount  (-5)",
     "job_time_limit": "slurmstepd: error: *** JOB 4411 ON nid001 CANCELLED AT 2024-09-25T16:27:02 "
     "DUE TO TIME LIMIT ***",
     "corrupt_checkpoint": "RuntimeError: PytorchStreamReader failed reading zip archive: failed "

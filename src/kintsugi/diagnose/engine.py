@@ -420,6 +420,15 @@ class BundleResult:
     scan: BundleScan
 
 
+_EC2_NAME = re.compile(r"^ip-(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?:\.|$)")
+
+
+def address_in_name(name: str) -> str | None:
+    """The private address an EC2-style host name spells (``ip-10-1-9-140`` -> 10.1.9.140)."""
+    m = _EC2_NAME.match(name)
+    return ".".join(m.groups()) if m and all(int(x) < 256 for x in m.groups()) else None
+
+
 def diagnose_bundle(
     path: Path, sigs: SignatureSet | None = None, topology: Mapping[str, str] | None = None
 ) -> BundleResult:
@@ -436,6 +445,8 @@ def diagnose_bundle(
     scan = scan_bundle(path, sigs)
     for name in scan.nodes:
         scan.aliases.pop(name, None)  # a node's own name is no other node's alias
+        if (ip := address_in_name(name)) is not None and ip not in scan.aliases:
+            scan.aliases[ip].add(name)  # EC2's "ip-10-1-9-140": the node's own address
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
     found = summary_hosts(found, scan.summary_hosts, scan.nodes)

@@ -29,6 +29,8 @@ _PEER = re.compile(
     rf"peer (?:address|addr|host)[=: ]+\[?(?P<ip3>{_IP})|"
     # aws-ofi-nccl's failed request: "... direction: RECV }, remote 10.0.93.197"
     rf"\}}, remote (?P<ip5>{_IP})\b|"
+    # ... and newer: "Request: { dev: 0, size: 2097152, type: SEND, peer: 10.1.9.140 }"
+    rf"\bpeer: (?P<ip6>{_IP}) \}}|"
     rf"(?i:recv|send|connect) (?:from|to) \[?(?P<ip4>{_IP})<|"
     # NCCL's socket errors name the peer's hostname: "closed by remote peer gpu-c017<43210>"
     r"(?i:by|from) remote peer (?P<host>[A-Za-z][\w.-]*?)(?:<\d+>|:\d+|\s|$)"
@@ -391,7 +393,7 @@ def accused_peer(line: str) -> str | None:
     m = _PEER.search(line)
     if not m:
         return None
-    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"]
+    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"] or m["ip6"]
     if ip is None:
         return None if m["host"] == "localhost" else m["host"]
     return None if ip.startswith(_LOOPBACK) else ip

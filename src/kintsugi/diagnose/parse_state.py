@@ -31,7 +31,12 @@ class Traceback:
     ts: float | None = None
     exact: bool = True
     frames: list[str] = field(default_factory=list)
+    funcs: list[str] = field(default_factory=list)
+    """The frames' function names, in the same order."""
     n: int = 0
+    indent: int = 0
+    """How far its "Traceback" line was indented: a traceback printed inside another error's
+    text (a gathered error's) ends with its exception line at that indentation."""
     of_rank: int | None = None
     """The rank whose traceback this is when the text says so (torch.distributed.checkpoint
     gathers every failed rank's and prints each as ``Traceback (...): (RANK 3)`` on every

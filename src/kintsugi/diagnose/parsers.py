@@ -88,6 +88,13 @@ _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
 _RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
+# torchrun's agent logs a traceback with logging.exception: its glog head on every line
+# ("E1126 12:48:41.710000 15 site-packages/torch/.../api.py:1008]   File ...")
+_GLOG_HEAD = re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [^\s\]]+\] ")
+_CPP_FRAME = re.compile(r"^frame #\d+: ")
+_TEARDOWN_FUNCS = ("_exit_barrier",)
+"""Where an agent whose workers finished waits for the other nodes' agents: what fails there
+is the job's end seen from a node that was done (the store's host already gone)."""
 _STEP = re.compile(r"(?i)\b(?:step|iter(?:ation)?)[\s:=#]*(\d+)")
 _NCCL_RANK = re.compile(r"\[(?:Rank|PG \d+ Rank) (\d+)\]")
 _TR_FIELD = re.compile(r"^\s+(\w+)\s*:\s?(.*)$")
@@ -368,6 +375,11 @@ class LineParser:
         else:
             local = f"{outer}:{local}" if outer else local
         body = line[m.end() :] if m else line
+        if m and m.end() and body.startswith("{") and (rec := unwrap_record(body)) is not None:
+            # a structured record behind the launcher's prefix ("[default1]:{"ts": ...}")
+            body = rec.text.split("\n", 1)[0]
+            when = when or rec.when
+            named_rank = rec.rank if named_rank is None else named_rank
         self._host = m.group("host") if m else None
         if ray is not None and ray.group("ip"):
             ip = ray.group("ip")
@@ -432,6 +444,7 @@ class LineParser:
             # the transport NCCL chose (IB, Socket, a plugin's): by the host that logged it
             who = (nccl_prefix(body) or (self.ctx.node or "", 0))[0]
             self.nccl_networks.setdefault(who, set()).add(net[1])
+        prev = self._body
         self._body, self._hint, self._ts_done = body, hint, False
         self._lead = when or (lead.group(0) if lead is not None else None)
         if self._tr is None and not self._tb and (body, rank) in self._spent:
@@ -443,10 +456,15 @@ class LineParser:
         tb = self._tb.get(key)
         if tb is not None:
             tb.n += 1
+            if body[:1] in "IWEF" and (head := _GLOG_HEAD.match(body)) is not None:
+                body = body[head.end() :]
             fm = _FRAME.match(body)
             if fm:
                 tb.frames.append(fm.group("file"))
+                tb.funcs.append(fm.group("func"))
                 return
+            if tb.indent and tb.frames and body[: tb.indent].isspace() and _EXC.match(body.strip()):
+                body = body.strip()  # a nested traceback's exception line, at its indentation
             if (body.startswith((" ", "\t")) or not body.strip()) and tb.n < MAX_TRACEBACK_LINES:
                 return
             if _RERAISED.match(body) or body.startswith("Original Traceback (most recent"):
@@ -462,22 +480,27 @@ class LineParser:
             if tb.ts is not None:
                 self._ts, self._ts_exact, self._ts_done = tb.ts, tb.exact, True
             if exc or tb.held is None:
-                self._exception(body, rank, lineno, tb.frames, tb.of_rank)
+                self._exception(body, rank, lineno, tb.frames, tb.of_rank, tb.funcs)
                 return
             # the held line ended the traceback after all; this one is a line of its own
-            self._exception(*tb.held, tb.frames, tb.of_rank)
+            self._exception(*tb.held, tb.frames, tb.of_rank, tb.funcs)
         if "Traceback (most recent call last)" in body:
-            of = _OF_RANK.search(body)
+            # whose it is: "(RANK 3)" on the line itself, or on a label line just before it
+            of = _OF_RANK.search(body) or (_OF_RANK.search(prev) if "(RANK" in prev else None)
             self._tb[key] = Traceback(
                 start=lineno or 0,
                 ts=self._now(),
                 exact=self._ts_exact,
                 of_rank=int(of[1]) if of else None,
+                indent=len(body) - len(body.lstrip()),
             )
             return
         if "Root Cause (first observed failure)" in body or body.strip() == "Failures:":
             self._tr = Torchrun(root="Root Cause" in body)
             return
+        if body.startswith("frame #") and _CPP_FRAME.match(body):
+            return  # a C++ backtrace's frame ("frame #2: c10::DistNetworkError::..."): the
+            # error it belongs to was the line before "Exception raised from ..."
         self._line(body, rank, lineno)
 
     @staticmethod
@@ -581,8 +604,10 @@ class LineParser:
         if any(k in low for k in STEP_TIME_KEYWORDS) and (v := step_time(body)) is not None:
             self.step_times.setdefault(rank, StepSeries()).add(v)
             self.step_lines += 1
-            if (now := self._now()) is not None:
-                self.last_step_ts = now  # the job's progress was last logged then
+            if (now := self._now()) is not None and self._ts_exact:
+                # the job's progress was last logged then (a progress bar's line borrows the
+                # time of the last stamped line before it: no time of its own)
+                self.last_step_ts = now
             timed = True
         listing = "by rank" in low or "per rank" in low or "by-rank" in low or "per-rank" in low
         if listing and (every := rank_listing(body)) is not None:
@@ -684,8 +709,22 @@ class LineParser:
         lineno: int | None,
         frames: list[str] | None,
         of_rank: int | None = None,
+        funcs: list[str] | None = None,
     ) -> None:
         text = body.strip()
+        if funcs and any(f in _TEARDOWN_FUNCS for f in funcs):
+            self._add(
+                signature="teardown_after_done",
+                category=Category.UNKNOWN,
+                layer=Layer.FRAMEWORK,
+                action=Action.NONE,
+                severity=1,
+                role=Role.CONTEXT,
+                text=text,
+                rank=rank,
+                line=lineno,
+            )
+            return
         if ("monitoredBarrier" in text or "join" in text) and missing_ranks(text):
             self._facts(text, rank)  # a waiter naming the missing rank: no error of its own
             return
@@ -867,7 +906,7 @@ class LineParser:
             self._tr = None
         for tb in self._tb.values():
             if tb.held is not None:  # the file ended on the line after the frames
-                self._exception(*tb.held, tb.frames, tb.of_rank)
+                self._exception(*tb.held, tb.frames, tb.of_rank, tb.funcs)
         self._tb.clear()
         if self._tasks_are_nodes():
             # a task label is no rank; a line's own "[Rank N]" is, where it has one

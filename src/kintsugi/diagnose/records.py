@@ -123,7 +123,17 @@ def unwrap_record(line: str) -> Record | None:
             # ``jsonPayload``, OpenTelemetry's ``body``), the collector's time outside it
             inner = next((v for k in _PAYLOAD_KEYS if isinstance(v := doc.get(k), dict)), None)
             if inner is None:
-                return None
+                if not isinstance(doc.get("event"), str):
+                    return None
+                # a training loop's own event record with no message ({"ts": ..., "event":
+                # "step", "rank": 3, "step_ms": 499.6}): its fields are its text
+                return Record(
+                    _fields(doc).strip(),
+                    when,
+                    _int_field(doc, _RANK_KEYS),
+                    _int_field(doc, _PID_KEYS),
+                    next((h for k in _HOST_KEYS if isinstance(h := doc.get(k), str) and h), None),
+                )
             doc = inner
             text = next((doc[k] for k in _MESSAGE_KEYS if isinstance(doc.get(k), str)), None)
             if text is None:

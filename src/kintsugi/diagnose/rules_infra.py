@@ -583,19 +583,52 @@ def nfs_recovered(
     return [f for f in roots if not over(f)]
 
 
+# How long a collective had waited when its rank gave up: NCCL's "ran for 600013
+# milliseconds", its "Timeout(ms)=600000", gloo's "Timed out waiting 1800000ms"
+_WAITED_MS = re.compile(r"\b(?:ran for|Timeout\(ms\)=|waiting) ?(\d{3,})\s?(?:ms|milliseconds)?\b")
+
+
+def _waiting_since(f: Finding) -> float | None:
+    """When a lost peer's or timed-out rank's wait began (its time, less what it waited)."""
+    if f.ts is None:
+        return None
+    waited = [int(m[1]) for m in _WAITED_MS.finditer(f.text)]
+    return f.ts - max(waited) / 1000.0 if waited else f.ts
+
+
 def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding]) -> list[Finding]:
     """``roots`` without the node's own link flaps, when no rank reported a communication
     error: a port that went down and came back (a later ``Link up``, an ``ibstat`` snapshot
     with ``State: Active``) while no rank lost a peer or timed out did not fail the job (an
     error every rank raised in its own code did); what it left behind (a port that came back
-    at half its rate) is a slowdown, for the straggler rules to weigh."""
+    at half its rate) is a slowdown, for the straggler rules to weigh. Where ranks did lose
+    peers, a flap that was back up well before the first of them began to wait (its time less
+    the timeout it waited out) is left out too: a cable reseated two days before a hang."""
     flaps = [f for f in roots if f.signature in NODE_LOCAL]
     if not flaps:
         return roots
     rest = [f for f in roots + symptoms if f.signature not in NODE_LOCAL]
-    if any(f.category in (Category.NETWORK, Category.HANG) for f in rest):
-        return roots
     ups = [f for f in fs if f.signature == "link_up"]
+    lost = [_waiting_since(f) for f in rest if f.category in (Category.NETWORK, Category.HANG)]
+    if lost:
+        # ranks did lose peers: only a flap that was over well before the first loss (a port
+        # that came back hours, or days, before) is left out; it did not hang them then
+        first = min((t for t in lost if t is not None), default=None)
+        if first is None:
+            return roots
+        over = [
+            d
+            for d in flaps
+            if any(
+                u.node == d.node
+                and _port(u) == _port(d)
+                and _after(u, d)
+                and u.ts is not None
+                and u.ts < first - SURVIVED_S
+                for u in ups
+            )
+        ]
+        return [f for f in roots if f not in over]
     if all(
         any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in flaps
     ):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.rules_first import GENERIC
-from kintsugi.diagnose.verdict import TIME_SLACK_S, Verdict, order
+from kintsugi.diagnose.verdict import TIME_SLACK_S, Verdict, order, where
 from kintsugi.events import Action, Category, Layer
 
 DONE = ("left_training", "job_succeeded")
@@ -27,18 +27,30 @@ def left_while_peers_trained(
         return None
     attempt = max((f.attempt or 0) for f in [*said, *lost])
     said = [f for f in said if (f.attempt or 0) == attempt]
-    lost = [f for f in lost if (f.attempt or 0) == attempt]
-    done_at = {f.node: f.ts for f in sorted(said, key=order, reverse=True)}
-    leavers = set(done_at)
-    losers = {f.node for f in lost} - leavers
-    if len(leavers) != 1 or not losers:
+    if len({f.node for f in said}) != 1:
+        return None  # several nodes finished: a run's end, or ranks of one node disagreeing
+    node = said[0].node
+    # the ranks that said it, or the whole node where its launcher reported its workers done
+    ranks = {f.rank for f in said}
+    whole = None in ranks
+
+    def left_too(f: Finding) -> bool:
+        return f.node == node and (whole or f.rank is None or f.rank in ranks)
+
+    lost = [f for f in lost if (f.attempt or 0) == attempt and not left_too(f)]
+    losers = {f.node for f in lost}
+    if not losers:
         return None
-    node = next(iter(leavers))
-    left = min(f.ts for f in said if f.node == node and f.ts is not None)
+    left = min(f.ts for f in said if f.ts is not None)
     # the peers died of the loss after it left: their last failure comes after its word
     ends: dict[str | None, float] = {}
     for f in [*roots, *symptoms]:
-        if (f.attempt or 0) == attempt and f.node in losers and f.ts is not None:
+        if (
+            (f.attempt or 0) == attempt
+            and f.node in losers
+            and not left_too(f)
+            and f.ts is not None
+        ):
             ends[f.node] = max(ends.get(f.node, f.ts), f.ts)
     if not ends or min(ends.values()) < left - TIME_SLACK_S:
         return None
@@ -46,7 +58,10 @@ def left_while_peers_trained(
     died = {
         f.node
         for f in [*roots, *symptoms]
-        if f.signature in GENERIC and f.node in losers and (f.attempt or 0) == attempt
+        if f.signature in GENERIC
+        and f.node in losers
+        and not left_too(f)
+        and (f.attempt or 0) == attempt
     }
     if not died:
         return None
@@ -65,17 +80,18 @@ def left_while_peers_trained(
         )
         if not teardown or (f.ts is None and f.signature not in GENERIC):
             return None
-    word = min((f for f in said if f.node == node), key=order)
+    word = min(said, key=order)
+    who = str(node) if whole else where(word)
     v = Verdict(
         Category.USER_CODE,
         Layer.SCRIPT,
         None,
         Action.STOP,
         0.7,
-        f"{node} finished training ({word.text[:120]}) while the other nodes went on and lost "
+        f"{who} finished training ({word.text[:120]}) while the other ranks went on and lost "
         f"it: the ranks disagree on when to stop (uneven data, an unshared stop decision)",
         primary=word,
         support=[min(lost, key=order)],
     )
-    v.why("all", "left_while_peers_trained", f"{node} finished; {sorted(map(str, losers))} lost it")
+    v.why("all", "left_while_peers_trained", f"{who} finished; {sorted(map(str, losers))} lost it")
     return v
