@@ -63,7 +63,7 @@ def test_one_node_finishing_while_the_others_train_is_the_program(tmp_path: Path
         None,
         Action.STOP,
     )
-    assert "tw-node-b finished training" in d.summary
+    assert "tw-node-b stopped training" in d.summary
 
 
 def test_every_node_finishing_is_a_finished_run(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.rules_first import GENERIC
+from kintsugi.diagnose.rules_left import stopped_apart
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.timeline import parse_ts
 from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
@@ -629,8 +630,10 @@ def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding])
             )
         ]
         return [f for f in roots if f not in over]
+    # (a port's error counters are what a flap leaves behind, not a flap that stayed down)
+    downs = [d for d in flaps if d.signature == "nic_link_down"] or flaps
     if all(
-        any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in flaps
+        any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in downs
     ):
         return [f for f in roots if f.signature not in NODE_LOCAL]
     return roots
@@ -742,17 +745,7 @@ def gone_silent(
     left = [f for f in fs if f.signature == "left_training" and f.node == node]
     if left and left[-1].attempt == attempt:
         # it said it stopped training before its peers lost it: it left, it did not go down
-        v = Verdict(
-            Category.USER_CODE,
-            Layer.SCRIPT,
-            None,
-            Action.STOP,
-            0.7,
-            f"{node}'s rank(s) stopped training on their own ({left[-1].text[:120]}) while "
-            f"the others went on and lost them: the ranks disagree on when to stop",
-            primary=left[-1],
-            support=[p],
-        )
+        v = stopped_apart(f"{node}'s rank(s)", left[-1], p)
         v.why("all", "left_early", f"{node} said it stopped before its peers lost it")
         return v
     v = Verdict(

@@ -82,16 +82,22 @@ def left_while_peers_trained(
             return None
     word = min(said, key=order)
     who = str(node) if whole else where(word)
-    v = Verdict(
+    v = stopped_apart(who, word, min(lost, key=order))
+    v.why("all", "left_while_peers_trained", f"{who} finished; {sorted(map(str, losers))} lost it")
+    return v
+
+
+def stopped_apart(who: str, word: Finding, loss: Finding) -> Verdict:
+    """The verdict on ranks that stopped apart: ``who`` said it stopped (``word``) while the
+    others went on and lost it (``loss``, the first of them)."""
+    return Verdict(
         Category.USER_CODE,
         Layer.SCRIPT,
         None,
         Action.STOP,
         0.7,
-        f"{who} finished training ({word.text[:120]}) while the other ranks went on and lost "
+        f"{who} stopped training ({word.text[:120]}) while the other ranks went on and lost "
         f"it: the ranks disagree on when to stop (uneven data, an unshared stop decision)",
         primary=word,
-        support=[min(lost, key=order)],
+        support=[loss],
     )
-    v.why("all", "left_while_peers_trained", f"{who} finished; {sorted(map(str, losers))} lost it")
-    return v
