@@ -9,7 +9,9 @@ Scored once as it came (after this session's convention changes and the left-ear
 aimed at it): 10/13 full verdicts (category 84.6%, layer 84.6%, culprit 84.6%, action 84.6%);
 11/13 after the capabilities it prompted (a training loop's JSON event records with no message
 field read as their fields and time, its "end" record as the rank leaving; the agent's exit
-barrier failing after its workers finished, and C++ backtrace frames, are no failure).
+barrier failing after its workers finished, and C++ backtrace frames, are no failure); 12/13
+once a node's lone worker whose prefix counted local ranks got the global rank left by the
+others'.
 ``GAPS`` lists the rest as strict xfails. The bundles are checked in under
 ``tests/corpus_set30/cases``.
 """
@@ -38,9 +40,6 @@ CASES = [
     "aa13_checkpoint_save_failed_at_step_40",
 ]  # fmt: skip
 GAPS = {
-    "aa03_training_stuck_no_log_output_for_minutes": (
-        "the frozen rank's global rank follows only by elimination (its node's lines carry the local rank; ranks 0 and 1 are named on the other nodes); the engine names the local rank"
-    ),
     "aa06_throughput_dropped_by_half_since_yesterday": (
         "label convention: a slow node with no hardware evidence is excluded here; the engine, with the authors of sets 2 to 28, asks for its diagnostics first"
     ),

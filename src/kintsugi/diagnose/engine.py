@@ -311,14 +311,22 @@ _NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)\b")
 
 
 def lone_workers(
-    procs: Mapping[str, list[Proc]], findings: list[Finding]
+    procs: Mapping[str, list[Proc]],
+    findings: list[Finding],
+    known: Mapping[tuple[str, int], int] | None = None,
 ) -> dict[tuple[str, int], int]:
     """(node, pid) -> rank for a node that ran one rank of the job (its logs name one) and
     whose process table shows one process of the job's program (the one every node's table
-    shows, the launcher's aside): that process is that rank."""
+    shows, the launcher's aside): that process is that rank.
+
+    A rank another node's process is known to run (``known``: the launcher's or NCCL's pid of
+    it there) is no global rank of this node: its logs' prefix counted its local ranks (a
+    ``--role rank`` tee's ``[rank0]:`` on every node). Where every node ran one worker and the
+    others' ranks are all known, the one rank left is this node's."""
+    taken = {r: n for (n, _), r in (known or {}).items()}
     ranks: dict[str, set[int]] = {}
     for f in findings:
-        if f.node and f.rank is not None:
+        if f.node and f.rank is not None and taken.get(f.rank, f.node) == f.node:
             ranks.setdefault(f.node, set()).add(f.rank)
     for node, rows in procs.items():
         # the node's launcher as ps shows it: ``--node-rank 2 --nproc-per-node 1`` is rank 2
@@ -327,18 +335,26 @@ def lone_workers(
             if n and per and int(per[1]) == 1:
                 ranks.setdefault(node, set()).add(int(n[1]))
     where = where_run(procs)
-    out = {}
-    for node, rows in procs.items():
-        mine = ranks.get(node, set())
-        workers = [
+    workers = {
+        node: [
             p
             for p in rows
             if len(where[program(p.command)]) >= 2
             and "torch.distributed.run" not in p.command
             and program(p.command).startswith("python")
         ]
-        if len(mine) == 1 and len(workers) == 1:
-            out[(node, workers[0].pid)] = next(iter(mine))
+        for node, rows in procs.items()
+    }
+    out = {}
+    for node, mine_ in workers.items():
+        mine = ranks.get(node, set())
+        if len(mine) == 1 and len(mine_) == 1:
+            out[(node, mine_[0].pid)] = next(iter(mine))
+    unplaced = [n for n, w in workers.items() if len(w) == 1 and not ranks.get(n)]
+    if len(unplaced) == 1 and len(workers) >= 2 and all(len(w) == 1 for w in workers.values()):
+        left = set(range(len(workers))) - set(out.values()) - set(taken)
+        if len(left) == 1:
+            out[(unplaced[0], workers[unplaced[0]][0].pid)] = left.pop()
     return out
 
 
@@ -369,7 +385,7 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
         (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
         for f in scan.findings
     )
-    pid_ranks = {**lone_workers(scan.procs, scan.findings), **scan.pid_ranks}
+    pid_ranks = {**lone_workers(scan.procs, scan.findings, scan.pid_ranks), **scan.pid_ranks}
     stopped = held_ranks(scan.procs, pid_ranks, "Tt")
     blocked = held_ranks(scan.procs, pid_ranks, "D")
     if not (scan.stacks or scan.flight_records or stopped or blocked) or not stalled:
