@@ -59,7 +59,7 @@ GAPS = {
         "label convention: a hang with no evidence of who is framework here (the author's brief said so); the engine, with the authors of sets 2 to 29, says infrastructure"
     ),
     "ac22_throughput_dropped_a_third_after_maintenance_window": (
-        "a GPU's PCIe link trained down after maintenance (lspci LnkSta x8 against x16) with its rank slower is read as the GPU's hardware fault, not a straggler, and its rank is not named"
+        "the slow rank 36 is placed only by the author's per-rank profile table (rank, node, local index, timers), which is not read; the engine names the node (a failed DCGM PCIe test while the job trained on: a straggler there) without its rank"
     ),
 }
 

@@ -78,7 +78,7 @@ def _dcgm_failed(
 
 
 _DIAG_ROW = re.compile(r"^\|\s*(?P<name>[^|]+?)\s*\|\s*(?P<result>[^|]*?)\s*\|\s*$")
-_DIAG_GPUS = re.compile(r"\bGPU\s?(\d+)")
+_DIAG_GPUS = re.compile(r"\bGPU:?\s?(\d+)")  # "Fail - GPU5", "Fail - GPU: 4"
 
 
 def parse_dcgm_text(text: str, ctx: Context) -> list[Finding]:

@@ -44,6 +44,7 @@ from kintsugi.diagnose.rules_mod import (
     recurrence,
     remapped_since,
     short_of_nodes,
+    slowed_not_failed,
     straggler,
     thermal,
     unlike_the_rest,
@@ -258,6 +259,7 @@ def decide(
     foreign_on_gpu(v, fs, homes)
     recurrence(v, roots, all_nodes)
     history(v, context)
+    slowed_not_failed(v, roots, symptoms, context, homes, by_gpu)
     thermal(v, context)
     remapped_since(v, fs)
     own_resolver(v, fs, all_nodes)

@@ -357,6 +357,39 @@ def thermal(v: Verdict, context: list[Finding]) -> None:
         v.why("action", "slow_rank_on_hot_node", "a slow rank on a node that clocks down")
 
 
+_PROGRESS = ("step_time", "step_slowdown", "compute_time")
+
+
+def slowed_not_failed(
+    v: Verdict,
+    roots: list[Finding],
+    symptoms: list[Finding],
+    context: list[Finding],
+    homes: Mapping[int, str],
+    by_gpu: Mapping[str, range] | None = None,
+) -> None:
+    """A node's part that failed its diagnostic (DCGM's PCIe, memory bandwidth or NVLink test)
+    while nothing of the job failed (no rank died, timed out or lost a peer) and it went on
+    logging iterations: the part slowed the job, it did not end it; a straggler, that node
+    (the rank on the GPU the diagnostic names), excluded (the diagnostic says why it is slow)."""
+    p = v.primary
+    if v.culprit is None or p is None or not p.signature.startswith("dcgm_") or symptoms:
+        return
+    if v.category not in (*GPU, Category.NETWORK, Category.HOST):
+        return
+    if any(f.severity >= 3 and f.node != v.culprit.node for f in roots):
+        return
+    if not any(f.signature in _PROGRESS for f in context):
+        return
+    v.category, v.layer = Category.STRAGGLER, Layer.INFRASTRUCTURE
+    v.action = Action.RESTART_WITHOUT_NODE
+    node = v.culprit.node
+    if v.culprit.rank is None and node is not None:
+        v.culprit = Culprit(node, _rank_of_gpu(node, [p], homes, by_gpu))
+    v.summary = f"slowed, not failed: {v.summary}"
+    v.why("category", "slowed_not_failed", "a failed diagnostic, no failure, iterations went on")
+
+
 def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
     """The same error in >= 2 attempts: the application if it moves or is deterministic,
     the node's hardware if it follows one node at different iterations."""
