@@ -47,3 +47,22 @@ def test_every_process_stuck_in_a_collective_is_a_hang(tmp_path: Path) -> None:
         (tmp_path / node / "stdout.log").write_text(f"[rank{2 * i}]: step: 4720  loss: 2.76\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_a_listing_of_pids_with_their_rank_labels_the_dumps() -> None:
+    from kintsugi.diagnose.hang import split_processes
+
+    dump = (
+        "# on-call: job frozen, dumping the python stacks on gpu-h-14\n"
+        "== 51746 RANK=12 LOCAL_RANK=4\n"
+        "== 51750 RANK=13 LOCAL_RANK=5\n\n"
+        "$ py-spy dump --pid 51746\n"
+        "Process 51746: /opt/venv/bin/python -u train.py\n"
+        'Thread 51746 (idle): "MainThread"\n'
+        "    all_reduce (torch/distributed/distributed_c10d.py:2501)\n\n"
+        "$ py-spy dump --pid 51750\n"
+        "Process 51750: /opt/venv/bin/python -u train.py\n"
+        'Thread 51750 (active): "MainThread"\n'
+        "    synchronize (torch/cuda/__init__.py:985)\n"
+    )
+    assert [(rank, pid) for rank, pid, _ in split_processes(dump)] == [(12, 51746), (13, 51750)]

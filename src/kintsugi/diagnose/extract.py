@@ -176,7 +176,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 
 
 DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance below", "by_rank",
-                     "per_rank")  # fmt: skip
+                     "per_rank", "(rank ")  # fmt: skip
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -481,6 +481,17 @@ _BY_RANK = re.compile(
 )
 
 
+# A timer's spread over the ranks, gathered on one: "fwd+bwd ms: min 402.7 (rank 13) median
+# 405.9 max 604.8 (rank 21)": the slowest rank against the median of all
+_SPREAD = re.compile(
+    r"(?i)\bmedian[=: ]\s*(?P<med>\d+(?:\.\d+)?)\s*(?:ms|s)?[,;]?\s+max[=: ]\s*"
+    r"(?P<max>\d+(?:\.\d+)?)\s*(?:ms|s)?\s*\(rank[= ]?(?P<rank>\d+)\)"
+)
+
+
+_WORK_TIMERS = ("fwd", "bwd", "forward", "backward", "compute", "step", "iter")
+
+
 def detector_report(line: str) -> tuple[int, float, str | None] | None:
     """A rank a straggler-detector report names, its slowdown over the fastest, and its node
     when the report says it (NeMo's does; Megatron-LM's names only the slowest rank). A
@@ -497,6 +508,12 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
     s = _SCORED.search(line) or _BELOW.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
+    spread = _SPREAD.search(line) if "(rank" in line else None
+    if spread is not None and float(spread["med"]) > 0:
+        # of a rank's own work (not a wait: "allreduce wait ms ... max 205.1 (rank 0)")
+        timer = line[max(0, spread.start() - 40) : spread.start()].lower()
+        if any(k in timer for k in _WORK_TIMERS) and "wait" not in timer:
+            return int(spread["rank"]), float(spread["max"]) / float(spread["med"]), None
     return None
 
 

@@ -59,20 +59,25 @@ def processes_in_collective(dump: str) -> tuple[int, int]:
 
 _RANK_LABEL = re.compile(r"(?i)\brank[ =:_-]?(\d+)\b")
 _PYSPY_HEADER = re.compile(r"^Process (\d+): ", re.M)
+# A listing of the node's processes with each one's rank, before the dumps ("== 51750 RANK=13
+# LOCAL_RANK=5", from each process's environment): pid first, its RANK later on the line
+_PID_RANK = re.compile(r"^\W*(?:pid[ =:]?)?(\d{2,})\b[^\n]*?\bRANK=(\d+)", re.M)
 
 
 def split_processes(dump: str) -> list[tuple[int | None, int, str]]:
     """A ``py-spy dump`` of several processes in one file: (rank, pid, its dump) for each,
     the rank where the lines just before its ``Process N:`` header label it (``### RANK=16
-    LOCAL_RANK=0 pid=151800``, ``== rank 16 ==``), else None."""
+    LOCAL_RANK=0 pid=151800``, ``== rank 16 ==``) or a listing of pids with their ``RANK=``
+    does, else None."""
     heads = list(_PYSPY_HEADER.finditer(dump))
+    listed = {int(m[1]): int(m[2]) for m in _PID_RANK.finditer(dump)}
     out: list[tuple[int | None, int, str]] = []
     for i, h in enumerate(heads):
         start = heads[i - 1].end() if i else 0
         lead = dump[start : h.start()].rstrip().splitlines()[-2:]
         label = next((m for line in reversed(lead) if (m := _RANK_LABEL.search(line))), None)
         end = heads[i + 1].start() if i + 1 < len(heads) else len(dump)
-        rank = int(label[1]) if label else None
+        rank = int(label[1]) if label else listed.get(int(h[1]))
         out.append((rank, int(h[1]), dump[h.start() : end]))
     return out
 
