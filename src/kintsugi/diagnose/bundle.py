@@ -780,7 +780,9 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
             out.append(_timing("compute_time", text, replace(ctx, node=None), rank, secs))
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
-        (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the fastest")
+        # (Megatron's detector compares with the fastest rank, a per-rank array or a timer's
+        # spread with the median, NeMo's score with the best: "the others" says all three)
+        (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the others")
         for r, s in parser.slow_reports.items()
     ] + [(f"node {n}", "", n, s, "the median") for n, s in parser.slow_node_reports.items()]
     total = sum(s.seen for _, _, _, s, _ in reports)

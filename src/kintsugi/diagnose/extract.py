@@ -493,7 +493,8 @@ _WORK_TIMERS = ("fwd", "bwd", "forward", "backward", "compute", "step", "iter")
 
 
 def detector_report(line: str) -> tuple[int, float, str | None] | None:
-    """A rank a straggler-detector report names, its slowdown over the fastest, and its node
+    """A rank a straggler-detector report names, its slowdown over the others (the fastest,
+    the median or the best, as the report compares), and its node
     when the report says it (NeMo's does; Megatron-LM's names only the slowest rank). A
     per-rank timer array names its slowest rank against the median of all."""
     m = _DETECTOR.search(line)
