@@ -66,17 +66,18 @@ def left_while_peers_trained(
     if not died:
         return None
     # nothing else failed: a root before it left is a cause of its own, and after it only a
-    # process's death, a lost peer or rendezvous, or the leaver's own teardown
+    # process's death or a lost peer or rendezvous
     for f in roots:
         if (f.attempt or 0) != attempt or f.severity < 3:
             continue
         if f.ts is not None and f.ts < left - TIME_SLACK_S:
             return None
+        # (the leaver's own error after its word is no teardown: a rank-0-only evaluation
+        # that runs out of memory after "training completed" failed the job)
         teardown = (
             f.signature in GENERIC
             or f.signature == "rendezvous_failed"
             or f.category in (Category.NETWORK, Category.HANG)
-            or f.node == node
         )
         if not teardown or (f.ts is None and f.signature not in GENERIC):
             return None
