@@ -346,10 +346,10 @@ def lone_workers(
         for node, rows in procs.items()
     }
     out = {}
-    for node, mine_ in workers.items():
+    for node, ws in workers.items():
         mine = ranks.get(node, set())
-        if len(mine) == 1 and len(mine_) == 1:
-            out[(node, mine_[0].pid)] = next(iter(mine))
+        if len(mine) == 1 and len(ws) == 1:
+            out[(node, ws[0].pid)] = next(iter(mine))
     unplaced = [n for n, w in workers.items() if len(w) == 1 and not ranks.get(n)]
     if len(unplaced) == 1 and len(workers) >= 2 and all(len(w) == 1 for w in workers.values()):
         left = set(range(len(workers))) - set(out.values()) - set(taken)

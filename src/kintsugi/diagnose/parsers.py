@@ -181,14 +181,19 @@ def innermost_is_user(frames: list[str]) -> bool | None:
     """Whether the innermost frame, launch machinery and Python's own library skipped, is
     user code (None: no frames): ``json.loads`` failing on a row the user's dataset read is
     the user's data, ``pickle`` failing inside ``torch.load`` the framework's."""
-    own = [f for f in frames if not any(k in f for k in _LAUNCHERS) and not _stdlib(f)]
-    own = own or [f for f in frames if not any(k in f for k in _LAUNCHERS)] or frames
+    launched = _past_launch(frames)
+    own = [f for f in launched if not _stdlib(f)] or launched or frames
     return is_user_file(own[-1]) if own else None
 
 
 def through_user(frames: list[str]) -> bool:
     """Whether any frame, launch machinery skipped, is user code: the script called in."""
-    return any(is_user_file(f) for f in frames if not any(k in f for k in _LAUNCHERS))
+    return any(is_user_file(f) for f in _past_launch(frames))
+
+
+def _past_launch(frames: list[str]) -> list[str]:
+    """The frames without JIT launch machinery (Triton's runtime, backends, compiler)."""
+    return [f for f in frames if not any(k in f for k in _LAUNCHERS)]
 
 
 # NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"

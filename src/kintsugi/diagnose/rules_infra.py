@@ -542,6 +542,11 @@ def _port(f: Finding) -> str:
     return _STAMP.sub("", _LINK_WORD.split(f.text, maxsplit=1)[0]).strip()
 
 
+def _back_up(down: Finding, ups: list[Finding]) -> list[Finding]:
+    """The ``link_up`` lines of the same node and port seen after ``down``: it came back."""
+    return [u for u in ups if u.node == down.node and _port(u) == _port(down) and _after(u, down)]
+
+
 def _after(up: Finding, down: Finding) -> bool:
     """Whether ``up`` was seen after ``down`` (a snapshot without a time was taken after)."""
     if up.ts is not None and down.ts is not None:
@@ -620,21 +625,12 @@ def ridden_out(roots: list[Finding], symptoms: list[Finding], fs: list[Finding])
         over = [
             d
             for d in flaps
-            if any(
-                u.node == d.node
-                and _port(u) == _port(d)
-                and _after(u, d)
-                and u.ts is not None
-                and u.ts < first - SURVIVED_S
-                for u in ups
-            )
+            if any(u.ts is not None and u.ts < first - SURVIVED_S for u in _back_up(d, ups))
         ]
         return [f for f in roots if f not in over]
     # (a port's error counters are what a flap leaves behind, not a flap that stayed down)
     downs = [d for d in flaps if d.signature == "nic_link_down"] or flaps
-    if all(
-        any(u.node == d.node and _port(u) == _port(d) and _after(u, d) for u in ups) for d in downs
-    ):
+    if all(_back_up(d, ups) for d in downs):
         return [f for f in roots if f.signature not in NODE_LOCAL]
     return roots
 

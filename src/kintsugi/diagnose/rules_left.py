@@ -42,28 +42,20 @@ def left_while_peers_trained(
     if not losers:
         return None
     left = min(f.ts for f in said if f.ts is not None)
+    theirs = [
+        f
+        for f in [*roots, *symptoms]
+        if (f.attempt or 0) == attempt and f.node in losers and not left_too(f)
+    ]
     # the peers died of the loss after it left: their last failure comes after its word
     ends: dict[str | None, float] = {}
-    for f in [*roots, *symptoms]:
-        if (
-            (f.attempt or 0) == attempt
-            and f.node in losers
-            and not left_too(f)
-            and f.ts is not None
-        ):
+    for f in theirs:
+        if f.ts is not None:
             ends[f.node] = max(ends.get(f.node, f.ts), f.ts)
     if not ends or min(ends.values()) < left - TIME_SLACK_S:
         return None
     # and they died of it (a teardown's warnings after a finished run kill no process)
-    died = {
-        f.node
-        for f in [*roots, *symptoms]
-        if f.signature in GENERIC
-        and f.node in losers
-        and not left_too(f)
-        and (f.attempt or 0) == attempt
-    }
-    if not died:
+    if not any(f.signature in GENERIC for f in theirs):
         return None
     # nothing else failed: a root before it left is a cause of its own, and after it only a
     # process's death or a lost peer or rendezvous
