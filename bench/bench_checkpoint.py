@@ -13,6 +13,12 @@ overhead at the interval ``auto`` picks for a realistic failure rate.
 
     python bench/bench_checkpoint.py            # quick: 64 and 256 MB per rank
     python bench/bench_checkpoint.py --full     # 64 MB, 256 MB and 1 GB per rank
+    python bench/bench_checkpoint.py --full --device cuda   # the state on the GPU
+
+With ``--device cuda`` both ranks keep their state on GPU ``LOCAL_RANK % device_count`` (one
+GPU serves both on a one-GPU machine); the floor is then the device-side ``clone()``, and
+``d2h_pinned`` adds the hardware's floor for getting the state off the device: a copy into
+host memory pinned beforehand. Every timing synchronizes the device before it stops.
 """
 
 from __future__ import annotations
@@ -62,10 +68,20 @@ def join_group(group: Path) -> None:
     (group / "cgroup.procs").write_text(str(os.getpid()))
 
 
+DEVICE = "cpu"
+"""Where the benchmarked state lives (``--device``); set in each worker."""
+
+
 def make_state(mb: int, n: int) -> dict[str, Any]:
     per = mb * (1 << 20) // 4 // n
     g = torch.Generator().manual_seed(0)
-    return {"model": {f"w{i}": torch.randn(per, generator=g) for i in range(n)}, "step": 0}
+    model = {f"w{i}": torch.randn(per, generator=g).to(DEVICE) for i in range(n)}
+    return {"model": model, "step": 0}
+
+
+def sync() -> None:
+    if DEVICE != "cpu":
+        torch.cuda.synchronize()
 
 
 def note(msg: str) -> None:
@@ -80,9 +96,11 @@ def rank_max(x: float) -> float:
 
 
 def timed(fn: Any) -> float:
+    sync()
     dist.barrier()
     t0 = time.perf_counter()
     fn()
+    sync()
     return rank_max(time.perf_counter() - t0)
 
 
@@ -125,6 +143,16 @@ def bench_size(
         keep.append({k: v.clone() for k, v in state["model"].items()})
 
     methods["clone"] = (clone, keep.clear)
+    if DEVICE != "cpu":
+        host = {
+            k: torch.empty_like(v, device="cpu").pin_memory() for k, v in state["model"].items()
+        }
+
+        def d2h_pinned() -> None:
+            for k, v in state["model"].items():
+                host[k].copy_(v, non_blocking=True)
+
+        methods["d2h_pinned"] = (d2h_pinned, lambda: None)
     ck = kintsugi.Checkpointer(root / f"ks{mb}", replicas=1, interval=None, keep=2)
     step = iter(range(1, 10_000))
     methods["kintsugi"] = (lambda: ck.save(next(step), state), ck.wait)
@@ -245,9 +273,9 @@ def bench_overhead(root: Path) -> dict[str, Any]:
     from kintsugi.checkpoint import interval as policy
 
     torch.manual_seed(0)
-    model = torch.nn.Sequential(*[torch.nn.Linear(1024, 1024) for _ in range(6)])
+    model = torch.nn.Sequential(*[torch.nn.Linear(1024, 1024) for _ in range(6)]).to(DEVICE)
     opt = torch.optim.Adam(model.parameters())
-    x = torch.randn(64, 1024)
+    x = torch.randn(64, 1024, device=DEVICE)
 
     def train_step() -> None:
         opt.zero_grad()
@@ -322,7 +350,13 @@ def worker(
     group: str | None,
     rounds: int,
     tensors: int,
+    device: str,
 ) -> None:
+    global DEVICE
+    DEVICE = device
+    if device == "cuda":
+        DEVICE = f"cuda:{rank % torch.cuda.device_count()}"
+        torch.cuda.set_device(DEVICE)
     os.environ.update(
         RANK=str(rank),
         WORLD_SIZE=str(ws),
@@ -358,12 +392,15 @@ def report(data: dict[str, Any]) -> None:
         c_first, c_warm = r["clone"]
         for name in (
             "clone",
+            "d2h_pinned",
             "kintsugi",
             "torch_save",
             "dcp_thread",
             "dcp_process",
             "dcp_process_async_staging",
         ):
+            if name not in r:
+                continue
             f, w = r[name]
             print(
                 f"{r['mb']:>8} {name:<28} {f:>9.3f} {w:>9.3f} {f / c_first:>11.2f}x {w / c_warm:>10.2f}x"
@@ -421,7 +458,12 @@ def main() -> None:
         help="tensors per rank's state (equal sizes; a model with its Adam state has hundreds "
         "to thousands)",
     )
+    p.add_argument(
+        "--device", choices=("cpu", "cuda"), default="cpu", help="where each rank's state lives"
+    )
     a = p.parse_args()
+    if a.device == "cuda" and not torch.cuda.is_available():
+        sys.exit("--device cuda: no CUDA device here")
     sizes = (
         [int(s) for s in a.sizes.split(",") if s.strip() not in ("", "none")]
         if a.sizes
@@ -448,6 +490,7 @@ def main() -> None:
                     group and str(group),
                     a.rounds,
                     a.tensors,
+                    a.device,
                 ),
                 nprocs=2,
                 start_method="spawn",
@@ -464,6 +507,8 @@ def main() -> None:
     if data is None:
         sys.exit("no figures: the run ended before the first size finished")
     data["share_mbps"] = a.storage_mbps
+    data["device"] = torch.cuda.get_device_name() if a.device == "cuda" else "cpu"
+    print(f"state on: {data['device']}")
     report(data)
     if a.json:
         Path(a.json).write_text(json.dumps(data, indent=1))

@@ -88,6 +88,11 @@ class Layout:
     def size(self, header_len: int) -> int:
         return _align(_PREFIX.size + header_len) + self.data_bytes
 
+    @property
+    def on_cuda(self) -> bool:
+        """Whether a tensor of the state lives on a CUDA device."""
+        return any(t.device.type == "cuda" for t in self.tensors)
+
 
 def flatten(state: Any) -> Layout:
     """Splits ``state`` into a JSON tree and a list of tensors.

@@ -206,6 +206,8 @@ class Checkpointer:
             return False
         slot = self._slots[index]
         fp = layout.fingerprint
+        if layout.on_cuda:
+            slot.pin()  # device-to-host copies at DMA speed; once per slot (a remap re-pins)
         try:
             if not slot.fits(length) and blob.plain(layout):
                 slot.fill(length, blob.pieces(layout, header))  # first save: no page faults
