@@ -95,13 +95,25 @@ def rank_max(x: float) -> float:
     return float(t.item())
 
 
+class MethodFailed(Exception):
+    """A method raised on some rank (a DCP configuration this torch cannot run, say)."""
+
+
 def timed(fn: Any) -> float:
+    """Seconds ``fn`` took on the slowest rank; MethodFailed on every rank if it raised on any."""
     sync()
     dist.barrier()
     t0 = time.perf_counter()
-    fn()
-    sync()
-    return rank_max(time.perf_counter() - t0)
+    err: BaseException | None = None
+    try:
+        fn()
+        sync()
+    except Exception as e:  # noqa: BLE001 - any method failure is reported, not fatal
+        err = e
+    dt = time.perf_counter() - t0
+    if rank_max(1.0 if err is not None else 0.0):
+        raise MethodFailed(f"{type(err).__name__}: {err}" if err else "raised on another rank")
+    return rank_max(dt)
 
 
 def settle() -> None:
@@ -195,23 +207,34 @@ def bench_size(
 
     # First calls one after another, each from a settled machine (page cache dropped).
     first: dict[str, float] = {}
+    failed: dict[str, str] = {}
     for name, (fn, after) in methods.items():
         note(f"{mb} MB: {name}, first call")
         settle()
-        first[name] = timed(fn)
-        after()
+        try:
+            first[name] = timed(fn)
+            after()
+        except MethodFailed as e:
+            failed[name] = str(e)
     # Warm calls interleaved: each round runs every method once, starting from another one,
     # so that whatever else the machine does falls on all of them alike.
     note(f"{mb} MB: {rounds} rounds of warm calls")
     warm: dict[str, list[float]] = {name: [] for name in methods}
-    names = list(methods)
     for r in range(rounds):
+        names = [n for n in methods if n not in failed]
         for name in names[r % len(names) :] + names[: r % len(names)]:
             fn, after = methods[name]
-            warm[name].append(timed(fn))
-            after()
+            try:
+                warm[name].append(timed(fn))
+                after()
+            except MethodFailed as e:
+                failed[name] = str(e)
     for name in methods:
-        out[name] = (first[name], statistics.median(warm[name]))
+        if name in failed:
+            note(f"{mb} MB: {name} failed: {failed[name]}")
+            out[name] = failed[name]
+        else:
+            out[name] = (first[name], statistics.median(warm[name]))
     keep.clear()
     for name in configs:
         shutil.rmtree(root / name, ignore_errors=True)
@@ -401,11 +424,14 @@ def report(data: dict[str, Any]) -> None:
         ):
             if name not in r:
                 continue
+            if isinstance(r[name], str):
+                print(f"{r['mb']:>8} {name:<28} failed: {r[name][:200]}")
+                continue
             f, w = r[name]
             print(
                 f"{r['mb']:>8} {name:<28} {f:>9.3f} {w:>9.3f} {f / c_first:>11.2f}x {w / c_warm:>10.2f}x"
             )
-        dcp_best = min(min(r[k]) for k in r if k.startswith("dcp"))
+        dcp_best = min(min(v) for k, v in r.items() if k.startswith("dcp") and isinstance(v, list))
         print(
             f"{r['mb']:>8} kintsugi worst {max(r['kintsugi']):.3f} s vs best DCP {dcp_best:.3f} s; "
             f"durable after {r['kintsugi_durable_s']:.3f} s; restore memory {r['restore_memory']:.3f} s, "

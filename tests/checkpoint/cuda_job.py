@@ -45,6 +45,8 @@ def main() -> None:
     torch.cuda.set_device(dev)
     own_gpu = n >= int(os.environ["LOCAL_WORLD_SIZE"])
     dist.init_process_group("nccl" if own_gpu else "gloo", device_id=dev if own_gpu else None)
+    # Each rank its own simulated node, so that its replica lives on "another node".
+    os.environ["KINTSUGI_NODE"] = f"node{dist.get_rank()}"
     ck = kintsugi.Checkpointer(sys.argv[1], replicas=1, interval=None, keep=3)
     for step in (1, 2, 3):
         assert ck.save(step, make(step, dev))
