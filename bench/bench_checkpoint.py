@@ -103,6 +103,12 @@ def timed(fn: Any) -> float:
     """Seconds ``fn`` took on the slowest rank; MethodFailed on every rank if it raised on any."""
     sync()
     dist.barrier()
+    return agreed(fn)
+
+
+def agreed(fn: Any) -> float:
+    """Runs ``fn`` (and waits for the device); its seconds on the slowest rank, or
+    MethodFailed on every rank if it raised on any (a DCP upload failing in its drain, say)."""
     t0 = time.perf_counter()
     err: BaseException | None = None
     try:
@@ -213,7 +219,7 @@ def bench_size(
         settle()
         try:
             first[name] = timed(fn)
-            after()
+            agreed(after)
         except MethodFailed as e:
             failed[name] = str(e)
     # Warm calls interleaved: each round runs every method once, starting from another one,
@@ -226,7 +232,7 @@ def bench_size(
             fn, after = methods[name]
             try:
                 warm[name].append(timed(fn))
-                after()
+                agreed(after)
             except MethodFailed as e:
                 failed[name] = str(e)
     for name in methods:
