@@ -43,6 +43,8 @@ LINES = {
     "WorkNCCL(SeqNum=1, OpType=ALLREDUCE) ran for 600043 milliseconds before timing out.",
     "nccl_remote_error": "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp"
     ":1970, remote process exited or there was a network error, NCCL version 2.21.5",
+    "nccl_invalid_usage": "torch.distributed.DistBackendError: NCCL error in: NCCLUtils.cpp:93, "
+    "invalid usage (run with NCCL_DEBUG=WARN for details), NCCL version 2.28.9",
     "loss_scale_floor": "Exception: Current loss scale already at minimum - cannot decrease scale "
     "anymore. Exiting run.",
     "ib_flush_error": "NCCL WARN NET/IB : Got completion from peer 10.3.0.14<55052> with status=5 opcode=0 len=0 vendor err 249",

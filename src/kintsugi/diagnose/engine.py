@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kintsugi.diagnose.bundle import BundleScan, FileReport, scan_bundle
-from kintsugi.diagnose.extract import kernel_pid
+from kintsugi.diagnose.extract import gpu_memory_holders, kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.hang import in_collective, suspect_from, waits_on_device
@@ -306,6 +306,29 @@ def rank_by_pid(findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int
     return out
 
 
+def own_ranks_on_gpu(
+    findings: list[Finding], pid_ranks: Mapping[tuple[str, int], int]
+) -> list[Finding]:
+    """A CUDA OOM read as another process's doing whose other processes are all the job's own
+    ranks (their pids known from the launcher's summary, NCCL's prefixes, a process table):
+    ranks that share a GPU (more ranks than GPUs, or every rank touching GPU 0) crowd each
+    other out. The job's configuration, not the node's other workload."""
+    out = []
+    for f in findings:
+        if f.signature == "foreign_gpu_memory" and f.node is not None:
+            holders = gpu_memory_holders(f.text)
+            ranks = [pid_ranks[(f.node, pid)] for pid in holders if (f.node, pid) in pid_ranks]
+            if holders and len(ranks) == len(holders):
+                f = f.with_(
+                    signature="cuda_oom",
+                    layer=Layer.FRAMEWORK,
+                    action=Action.STOP,
+                    detail="beside the job's own rank(s) " + ", ".join(map(str, sorted(ranks))),
+                )
+        out.append(f)
+    return out
+
+
 _NODE_RANK = re.compile(r"--node[-_]rank[= ](\d+)\b")
 _NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)\b")
 
@@ -468,6 +491,7 @@ def diagnose_bundle(
     found = summary_hosts(found, scan.summary_hosts, scan.nodes)
     found = collected_files(found, scan.file_hosts, scan.nodes)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
+    found = own_ranks_on_gpu(found, scan.pid_ranks)
     if not any(f.signature in ("rank_home", "rank_host") for f in found):
         by_task = srun_task_nodes(*scan.srun_tasks, scan.nodes)
         found += home_findings(by_task, "srun", "srun's task of that node (tasks by node name) ran")

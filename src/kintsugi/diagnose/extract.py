@@ -433,12 +433,18 @@ _GIB = {"B": 1 / 2**30, "KiB": 1 / 2**20, "MiB": 1 / 1024, "GiB": 1.0, "TiB": 10
 _CAPACITY = re.compile(r"total capac(?:i)?ty of (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
 _HOLDER = re.compile(r"(?<!this )[Pp]rocess (?P<pid>\d+) has (?P<n>[\d.]+) (?P<u>[KMGT]i?B) memory")
 _MINE = re.compile(r"(?:this process has|allocated memory) (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
+_TRIED = re.compile(r"Tried to allocate (?P<n>[\d.]+) (?P<u>[KMGT]i?B)")
 _RESERVED = re.compile(r"(?P<n>[\d.]+) (?P<u>[KMGT]i?B) is reserved by PyTorch but unallocated")
 OWN_OVERHEAD = 1.25
 """A process may hold this much more than PyTorch's own allocations (CUDA context, NCCL
 buffers, non-PyTorch memory) and still be the rank itself."""
 FOREIGN_SHARE = 0.3
 """Share of a GPU that another process must hold for an OOM to be that process's doing."""
+
+
+def gpu_memory_holders(line: str) -> dict[int, float]:
+    """The processes a CUDA OOM lists beside the rank: pid -> GiB held."""
+    return {int(m["pid"]): float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _HOLDER.finditer(line)}
 
 
 def foreign_gpu_memory(line: str) -> float | None:
@@ -460,6 +466,9 @@ def foreign_gpu_memory(line: str) -> float | None:
         return None
     top = max(held)
     own = max(mine)
+    tried = _TRIED.search(line)
+    if tried is not None and float(tried["n"]) * _GIB.get(tried["u"], 1.0) + own > total:
+        return None  # the request would not fit beside this process on an empty card
     reserved = _RESERVED.search(line)
     if len(held) == 1 and reserved is not None and "this process has" not in line:
         # The only process listed holds what this rank's allocator accounts for (allocated

@@ -417,7 +417,12 @@ def mixed_nccl(
     node unlike three or more others runs a stale image or environment of its own (exclude
     it); otherwise the job's images differ (a launcher and workers on different tags): align
     them. Stop: a restart loads the same ones."""
-    comm = [f for f in failed if f.category in (Category.NETWORK, Category.HANG)]
+    # NCCL's "invalid usage" too: a peer on another NCCL version speaks another protocol
+    comm = [
+        f
+        for f in failed
+        if f.category in (Category.NETWORK, Category.HANG) or f.signature == "nccl_invalid_usage"
+    ]
     if not comm:
         return None
     for signature, what, rule in (

@@ -84,7 +84,37 @@ def numerical(
         )
         v.why("all", "same_nan_each_attempt", "the same NaN at the same step on every attempt")
         return v
-    return _diverged(nans, context) or _nan_on_one_node(nans, all_nodes, attempts) or _single_nan(p)
+    return (
+        _diverged(nans, context)
+        or _nan_on_one_node(nans, all_nodes, attempts)
+        or _early_nan(p, attempts)
+        or _single_nan(p)
+    )
+
+
+EARLY_NAN_STEPS = 50
+"""A NaN by this step of the run (a global step) came before any checkpoint worth going back
+to: restarting replays the same first steps."""
+
+
+def _early_nan(p: Finding, attempts: set[int]) -> Verdict | None:
+    """A NaN in the first steps of the run (steps count from its start, not the attempt's):
+    the initialisation, the learning rate or the first batches; a restart from the beginning
+    walks into it again."""
+    if len(attempts) > 1 or p.step is None or p.step > EARLY_NAN_STEPS:
+        return None
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.7,
+        f"NaN/Inf loss at step {p.step} on {where(p)}, in the run's first steps: the recipe "
+        "(initialisation, learning rate, first batches), not the machines",
+        primary=p,
+    )
+    v.why("all", "early_nan", f"a NaN by step {EARLY_NAN_STEPS}: a restart replays the same steps")
+    return v
 
 
 # "found NaN in local grad norm in backward pass before data-parallel communication",
