@@ -62,7 +62,15 @@ _PS_STATE = re.compile(
 """A ``ps -eo ...`` header without %CPU or %MEM that shows each process's state."""
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
-_ATTEMPT = re.compile(r"^attempt[_-]?(\d+)$", re.I)
+_ATTEMPT = re.compile(r"^(?:attempt|run|try|requeue)[_-]?(\d+)$", re.I)
+# A folder that holds the nodes' folders or files rather than being one (``nodes/gpu7/``,
+# ``consoles/gpu7.log``, ``pods/worker-3.log``, a Slurm job's ``job_71554/``; a pod's
+# ``job-0/`` is a node).
+_CONTAINER = re.compile(
+    r"^(?:nodes?|hosts?|machines?|servers?|logs?|consoles?|pods?|workers?|outputs?|collected|"
+    r"artifacts|exec|dumps?|per[_-]node|node[_-]logs|(?:slurm[_-]?)?job[_-]?\d{4,})$",
+    re.I,
+)
 # A rank's own log ("rank3.log", "rank_03.txt"); not a node's ("node_rank1.log", torchrun's
 # --node-rank) nor a local rank ("local_rank5"): those hold many global ranks or another's.
 _RANK_FILE = re.compile(
@@ -177,6 +185,8 @@ def flat_node(name: str) -> str | None:
     token = name.split(".", 1)[0].split("_", 1)[0]
     if not token or token.lower() in _GENERIC_NAMES or _RANK_FILE.fullmatch(token):
         return None
+    if token.split("-", 1)[0].lower() in _GENERIC_NAMES:
+        return None  # "slurm-551902.out", "train-0.log": the job's, not a node's
     return token if any(c.isdigit() for c in token) or "-" in token else None
 
 
@@ -189,15 +199,18 @@ def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int 
     parts = path.relative_to(root).parts
     attempt = None
     dirs: list[str] = []
+    contained = False
     for p in parts[:-1]:
         m = _ATTEMPT.match(p)
         if m:
             # the outermost: the collector's attempt_N holds torchrun's own log directories
             # (<run id>/attempt_0/<local rank>/), whose counter restarts in every job
             attempt = int(m.group(1)) if attempt is None else attempt
+        elif not dirs and _CONTAINER.match(p):
+            contained = True  # nodes/<node>/..., pods/<pod>.log: the node is inside
         else:
             dirs.append(p)
-    node = dirs[0] if dirs else (flat and flat_node(parts[-1])) or root.name
+    node = dirs[0] if dirs else ((flat or contained) and flat_node(parts[-1])) or root.name
     rm = _RANK_FILE.search(parts[-1])
     return node, int(rm.group(1)) if rm else None, attempt
 

@@ -329,6 +329,44 @@ def own_ranks_on_gpu(
     return out
 
 
+def oom_holders_home(findings: list[Finding], nodes: Collection[str]) -> list[Finding]:
+    """A CUDA OOM blamed on another process, read where no node is known (a job's combined
+    console): the node whose ``nvidia-smi`` lists that process is where the rank ran."""
+    tables = [f for f in findings if f.signature == "gpu_processes" and f.node in nodes]
+    out = []
+    for f in findings:
+        if f.signature == "foreign_gpu_memory" and f.node not in nodes:
+            homes = {
+                t.node
+                for pid in gpu_memory_holders(f.text)
+                for t in tables
+                if re.search(rf"\b{pid} \(", t.text)
+            }
+            if len(homes) == 1:
+                f = f.with_(node=homes.pop())
+        out.append(f)
+    return out
+
+
+def app_faults_everywhere(findings: list[Finding]) -> list[Finding]:
+    """The driver's report of an application fault (Xid 13, 31, 43) on two or more nodes in
+    one attempt: the program's own kernel faults wherever it runs (an out-of-bounds write, a
+    bad index), not a GPU; a restart runs the same kernel. One node's alone stays ambiguous."""
+    by_attempt: dict[int | None, set[str]] = defaultdict(set)
+    for f in findings:
+        if f.signature == "xid_app_fault" and f.node is not None:
+            by_attempt[f.attempt].add(f.node)
+    wide = {a for a, nodes in by_attempt.items() if len(nodes) >= 2}
+    if not wide:
+        return findings
+    return [
+        f.with_(layer=Layer.SCRIPT, action=Action.STOP)
+        if f.signature == "xid_app_fault" and f.attempt in wide
+        else f
+        for f in findings
+    ]
+
+
 _NODE_RANK = re.compile(r"--node[-_]rank[= ](\d+)\b")
 _NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)\b")
 
@@ -491,7 +529,8 @@ def diagnose_bundle(
     found = summary_hosts(found, scan.summary_hosts, scan.nodes)
     found = collected_files(found, scan.file_hosts, scan.nodes)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
-    found = own_ranks_on_gpu(found, scan.pid_ranks)
+    found = oom_holders_home(found, scan.nodes)
+    found = app_faults_everywhere(own_ranks_on_gpu(found, scan.pid_ranks))
     if not any(f.signature in ("rank_home", "rank_host") for f in found):
         by_task = srun_task_nodes(*scan.srun_tasks, scan.nodes)
         found += home_findings(by_task, "srun", "srun's task of that node (tasks by node name) ran")

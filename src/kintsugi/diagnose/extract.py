@@ -438,7 +438,7 @@ _RESERVED = re.compile(r"(?P<n>[\d.]+) (?P<u>[KMGT]i?B) is reserved by PyTorch b
 OWN_OVERHEAD = 1.25
 """A process may hold this much more than PyTorch's own allocations (CUDA context, NCCL
 buffers, non-PyTorch memory) and still be the rank itself."""
-FOREIGN_SHARE = 0.3
+FOREIGN_SHARE = 0.2
 """Share of a GPU that another process must hold for an OOM to be that process's doing."""
 
 

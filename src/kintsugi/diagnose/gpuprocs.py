@@ -80,8 +80,14 @@ def gpu_table(text: str, ctx: Context) -> list[Finding]:
     usual = statistics.median_low(len(ps) for ps in procs.values())
     names = Counter(name for ps in procs.values() for _, name in ps)
     common = names.most_common(1)[0][0]
+    # a process that holds a GPU of its own elsewhere in the table is a rank of the job with
+    # a context here too (every rank touching cuda:0 before set_device): no other tenant
+    where: dict[int, set[int]] = defaultdict(set)
+    for gpu, ps in procs.items():
+        for pid, _ in ps:
+            where[pid].add(gpu)
     for gpu, ps in sorted(procs.items()):
-        if len(ps) <= usual:
+        if len(ps) <= usual or len([pid for pid, _ in ps if where[pid] == {gpu}]) <= usual:
             continue
         odd = [f"{pid} ({name})" for pid, name in ps if name != common] or [
             f"{pid} ({name})" for pid, name in ps

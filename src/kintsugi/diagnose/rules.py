@@ -50,7 +50,7 @@ from kintsugi.diagnose.rules_mod import (
     unlike_the_rest,
     wanders,
 )
-from kintsugi.diagnose.rules_nan import numerical
+from kintsugi.diagnose.rules_nan import numerical, recurring_nan
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -224,6 +224,7 @@ def decide(
         or (None if stalled else ended_by_scheduler(roots, context, homes, symptoms, by_gpu))
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
+        or recurring_nan(roots, context)
         or hardware(roots, symptoms, all_nodes, homes)
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms, all_nodes)

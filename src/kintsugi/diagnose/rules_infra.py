@@ -269,7 +269,14 @@ def without_history(
     ]
     # a lasting condition from then (a DIMM mapped out at boot, a fabric manager that never
     # started) shows in its own node's failures now; history leaves its node only sympathy
-    lasting = {f.node for f in causes if f not in late}
+    # (not a failure every node shows alike: that is the job's, not the node's past)
+    now = [f for f in causes if f not in late]
+    alike = {
+        sig
+        for sig in {f.signature for f in now}
+        if len({f.node for f in now if f.signature == sig}) >= 2
+    }
+    lasting = {f.node for f in now if f.signature not in alike}
     gone = [f for f in stale if f.node not in lasting] + late
     causes = [f for f in causes if f not in late]
     if gone and causes:

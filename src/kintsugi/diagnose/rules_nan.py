@@ -122,6 +122,38 @@ def _early_nan(p: Finding, attempts: set[int]) -> Verdict | None:
 _LOCAL_NAN = re.compile(r"(?i)\blocal\b[^\n]{0,40}\bgrad|before [\w-]* ?communication")
 
 
+def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verdict | None:
+    """A NaN in two or more attempts that is the recipe's whatever hardware event one attempt
+    also logged: at the same step on other nodes, or after the logged loss or gradient norm
+    diverged in every attempt (an Xid on one node cannot have made every attempt diverge)."""
+    nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
+    attempts = {f.attempt for f in nans if f.attempt is not None}
+    if len(attempts) < 2:
+        return None
+    each = {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
+    steps = set().union(*each.values())
+    nodes = {frozenset(f.node for f in nans if f.attempt == a) for a in attempts}
+    diverged = {f.attempt for f in context if f.signature == "diverging"}
+    p = min(nans, key=order)
+    if len(steps) == 1 and all(each.values()) and len(nodes) >= 2:
+        why = f"NaN at step {p.step} again in {len(attempts)} attempts on other nodes"
+    elif attempts <= diverged:
+        why = f"the training diverged before the NaN in each of {len(attempts)} attempts"
+    else:
+        return None
+    v = Verdict(
+        Category.NUMERICAL,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.85,
+        f"{why}: deterministic, the recipe",
+        primary=p,
+    )
+    v.why("all", "recurring_nan", why)
+    return v
+
+
 def _first_nans(nans: list[Finding]) -> list[Finding]:
     """Each attempt's NaNs where they began: where some rank says its own gradients went
     non-finite before communication, only those (the all-reduce then spread the NaN to every
