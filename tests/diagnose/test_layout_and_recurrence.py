@@ -133,3 +133,31 @@ def test_a_nan_after_divergence_in_every_attempt_outranks_one_attempts_xid(tmp_p
         "(0x1). RST: No, D-RST: No\n"
     )
     assert _verdict(tmp_path) == (Category.NUMERICAL, Layer.SCRIPT, None, Action.STOP)
+
+
+def test_an_xid_beside_the_programs_own_device_assert_is_its_echo(tmp_path: Path) -> None:
+    (tmp_path / "gpu-k02").mkdir()
+    (tmp_path / "gpu-k02" / "dmesg_tail.txt").write_text(
+        "[Thu Nov 21 13:40:29 2024] NVRM: Xid (PCI:0000:9a:00): 13, pid=30122, name=python3, "
+        "Graphics SM Warp Exception on (GPC 2, TPC 3, SM 1): Out Of Range Address\n"
+    )
+    (tmp_path / "gpu-k02" / "torchrun.out").write_text(
+        "[2024-11-21 13:40:31,102] ../aten/src/ATen/native/cuda/Indexing.cu:1289: "
+        "indexSelectLargeIndex: block: [119,0,0], thread: [96,0,0] Assertion `srcIndex < "
+        "srcSelectDimSize` failed.\n"
+        "[rank12]: RuntimeError: CUDA error: device-side assert triggered\n"
+    )
+    assert _verdict(tmp_path) == (Category.USER_CODE, Layer.SCRIPT, None, Action.STOP)
+
+
+def test_a_cuda_error_as_the_time_limit_kills_the_job_is_its_teardown(tmp_path: Path) -> None:
+    (tmp_path / "slurm-1188231.out").write_text(
+        " [2025-10-20 19:59:40] iteration   140000/  200000 | elapsed time per iteration (ms): "
+        "502.1 | lm loss: 1.812E+00 |\n"
+        "slurmstepd: error: *** JOB 1188231 ON jz-g210 CANCELLED AT 2025-10-20T20:00:00 DUE TO "
+        "TIME LIMIT ***\n"
+        "W1020 20:00:01.101000 77110 torch/distributed/elastic/agent/server/api.py:704] Received "
+        "Signals.SIGTERM death signal, shutting down workers\n"
+        "[rank33]: RuntimeError: CUDA error: unspecified launch failure\n"
+    )
+    assert _verdict(tmp_path) == (Category.UNKNOWN, Layer.FRAMEWORK, None, Action.NONE)

@@ -350,13 +350,16 @@ def oom_holders_home(findings: list[Finding], nodes: Collection[str]) -> list[Fi
 
 def app_faults_everywhere(findings: list[Finding]) -> list[Finding]:
     """The driver's report of an application fault (Xid 13, 31, 43) on two or more nodes in
-    one attempt: the program's own kernel faults wherever it runs (an out-of-bounds write, a
-    bad index), not a GPU; a restart runs the same kernel. One node's alone stays ambiguous."""
+    one attempt, or beside the program's own device-side assert (the Xid 43 a failed kernel
+    assertion leaves): the program's own kernel faults wherever it runs (an out-of-bounds
+    write, a bad index), not a GPU; a restart runs the same kernel. One node's Xid alone, with
+    nothing of the program's to say why, stays ambiguous."""
     by_attempt: dict[int | None, set[str]] = defaultdict(set)
     for f in findings:
         if f.signature == "xid_app_fault" and f.node is not None:
             by_attempt[f.attempt].add(f.node)
-    wide = {a for a, nodes in by_attempt.items() if len(nodes) >= 2}
+    asserted = {f.attempt for f in findings if f.signature == "cuda_device_assert"}
+    wide = {a for a, nodes in by_attempt.items() if len(nodes) >= 2 or a in asserted}
     if not wide:
         return findings
     return [

@@ -390,15 +390,21 @@ def ended_by_scheduler(
     ):
         return None
     # The teardown's own errors come after the cancel, as deaths (SIGTERM, aborts) and lost
-    # peers; any other failure up to a few seconds after it is what the job was cancelled for.
+    # peers; any other failure up to a few seconds after a cancel is what the job was
+    # cancelled for. A time limit comes by the clock: what fails after it is its teardown
+    # (a kernel killed mid-launch reports "unspecified launch failure").
+    limit = any(f.signature == "job_time_limit" for f in ends)
+    reaction = 0.0 if limit else CANCEL_REACTION_S
+    ended = {f.attempt for f in ends}  # a requeued attempt's own failure is no teardown
     if any(
         f.severity >= 3
         and (
             when is None
             or f.ts is None
             or f.ts < when - TIME_SLACK_S
-            or (f.signature not in GENERIC and f.ts <= when + CANCEL_REACTION_S)
+            or (f.signature not in GENERIC and f.ts <= when + reaction)
             or f.severity >= 4
+            or (f.attempt is not None and None not in ended and f.attempt not in ended)
         )
         for f in roots
     ):
@@ -407,7 +413,6 @@ def ended_by_scheduler(
     if slow is not None:
         return slow
     p = min(ends, key=order)
-    limit = any(f.signature == "job_time_limit" for f in ends)
     progress = [f.ts for f in context if f.signature == "step_time" and f.ts is not None]
     if limit and when is not None and progress and max(progress) < when - STALLED_S:
         # the iterations had stopped long before the time limit ended the job: it hung
