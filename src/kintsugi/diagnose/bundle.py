@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kintsugi.diagnose import ranktable
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
@@ -63,6 +64,8 @@ _PS_STATE = re.compile(
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
 _ATTEMPT = re.compile(r"^(?:attempt|run|try|requeue)[_-]?(\d+)$", re.I)
+_ATTEMPTS = re.compile(r"^(?:attempts|runs|tries|requeues|retries|restarts)$", re.I)
+_TRAILING_NUMBER = re.compile(r"(\d+)(?:\.[A-Za-z]\w*)*$")
 # A folder that holds the nodes' folders or files rather than being one (``nodes/gpu7/``,
 # ``consoles/gpu7.log``, ``pods/worker-3.log``, a Slurm job's ``job_71554/``; a pod's
 # ``job-0/`` is a node).
@@ -208,6 +211,10 @@ def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int 
             attempt = int(m.group(1)) if attempt is None else attempt
         elif not dirs and _CONTAINER.match(p):
             contained = True  # nodes/<node>/..., pods/<pod>.log: the node is inside
+        elif not dirs and attempt is None and _ATTEMPTS.match(p):
+            # attempts/slurm-30771_2.out: one file per attempt, numbered in its name
+            n = _TRAILING_NUMBER.search(parts[-1])
+            attempt = int(n[1]) if n else None
         else:
             dirs.append(p)
     node = dirs[0] if dirs else ((flat or contained) and flat_node(parts[-1])) or root.name
@@ -356,6 +363,9 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         table = NVSMI_TABLE in head and kind == "text" and size <= MAX_PS and not packed
         if table and ctx.node is not None:
             found += gpu_table(head.decode("utf-8", "replace"), ctx)
+        # a profiler's table of every rank's timers: who computes slowest
+        if kind == "text" and size <= MAX_PS and not packed and ranktable.looks_like(head):
+            found += ranktable.rank_table(head.decode("utf-8", "replace"), ctx)
         rep.findings = len(found)
         out.findings += found
         if kind == "text" and not packed:

@@ -1,0 +1,58 @@
+"""Per-rank timing tables (sets 36-38): CSV with a header, whitespace columns under a header,
+or one line per rank; the slowest computer among ranks that wait for it is the straggler."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.parse_state import Context
+from kintsugi.diagnose.ranktable import rank_table
+from kintsugi.events import Action, Category
+
+
+def _ctx() -> Context:
+    return Context(source="t.txt", node=None, rank=None, attempt=None)
+
+
+CSV = (
+    "step,rank,pod,node,fwd_ms,bwd_ms,optim_ms,data_wait_ms,allreduce_wait_ms,step_ms\n"
+    + "".join(
+        f"{s},{r},w-{r // 4},h-{r // 4:02d},{242.5 if r == 13 else 208.7},"
+        f"{496.6 if r == 13 else 428.7},37.8,3.0,{8.6 if r == 13 else 98.8},810.0\n"
+        for s in (2000, 2050, 2100)
+        for r in range(16)
+    )
+)
+COLUMNS = "# per-rank step time (ms)\nrank  host   fwd_bwd  wait_in_collective\n" + "".join(
+    f"{r:4d}  tt-{r // 8 + 1:02d}  {8900.1 if r == 19 else 6120.5}  {10.2 if r == 19 else 2795.3}\n"
+    for r in range(32)
+)
+LINES = "# fwd+bwd compute (ms)\n" + "".join(
+    f"rank {r:2d} (a100-{r // 4 + 1:02d}, gpu {r % 4}): fwd  {468.3 if r == 11 else 214.4}  "
+    f"bwd_inner {1187.9 if r == 11 else 397.2}\n"
+    for r in range(16)
+)
+
+
+def test_three_table_shapes_give_each_ranks_compute_and_node() -> None:
+    csv = {f.rank: f for f in rank_table(CSV, _ctx()) if f.signature == "compute_time"}
+    assert len(csv) == 16 and csv[13].node == "h-03"
+    assert abs((csv[13].value or 0) - 0.7391) < 1e-3  # fwd + bwd, ms to s; never the waits
+    waits = {f.rank: f.value for f in rank_table(CSV, _ctx()) if f.signature == "comm_wait"}
+    assert waits[13] == 0.0086
+    cols = {f.rank: f for f in rank_table(COLUMNS, _ctx()) if f.signature == "compute_time"}
+    assert cols[19].node == "tt-03" and abs((cols[19].value or 0) - 8.9001) < 1e-6
+    lines = {f.rank: f for f in rank_table(LINES, _ctx())}
+    assert lines[11].node == "a100-03" and abs((lines[11].value or 0) - 1.6562) < 1e-4
+    assert rank_table("rank 0 loss 2.3\nrank 1 loss 2.2\n", _ctx()) == []
+
+
+def test_a_slow_rank_in_a_csv_table_is_the_straggler(tmp_path: Path) -> None:
+    for n in range(4):
+        (tmp_path / f"h-{n:02d}").mkdir()
+        (tmp_path / f"h-{n:02d}" / "train.log").write_text("step 2100 loss 2.1\n")
+    (tmp_path / "rank_timing_steps2000-2100.csv").write_text(CSV)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER and d.action is Action.RUN_DIAGNOSTICS
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("h-03", 13)
