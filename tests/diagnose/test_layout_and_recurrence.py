@@ -161,3 +161,17 @@ def test_a_cuda_error_as_the_time_limit_kills_the_job_is_its_teardown(tmp_path: 
         "[rank33]: RuntimeError: CUDA error: unspecified launch failure\n"
     )
     assert _verdict(tmp_path) == (Category.UNKNOWN, Layer.FRAMEWORK, None, Action.NONE)
+
+
+def test_a_collectors_node_folder_takes_the_host_name_the_logs_use(tmp_path: Path) -> None:
+    from kintsugi.diagnose.bundle import node_hosts
+
+    for d in ("node-gpu-a06", "node-gpu-21", "node-a03"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "dmesg.txt").write_text("[ 1.0] booted\n")
+    (tmp_path / "slurm-1.out").write_text(
+        "[wrapper] gpu-a06 SLURM_NODEID=5 global ranks 40-47\nnode-gpu-21: ready\n"
+    )
+    # named in the logs as it is named: kept; "node-a03" is a host name of its own
+    assert node_hosts(tmp_path) == {"node-gpu-a06": "gpu-a06"}
+    assert locate(tmp_path, tmp_path / "attempt1-55102" / "x.log")[2] == 1

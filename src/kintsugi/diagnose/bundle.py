@@ -6,12 +6,13 @@ note, and the verdict comes from the rest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import statistics
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,40 @@ _PS_STATE = re.compile(
 """A ``ps -eo ...`` header without %CPU or %MEM that shows each process's state."""
 MAX_FILES = 100_000
 """Files looked at in one bundle; beyond that the rest is listed as skipped."""
-_ATTEMPT = re.compile(r"^(?:attempt|run|try|requeue)[_-]?(\d+)$", re.I)
+_ATTEMPT = re.compile(r"^(?:attempt|run|try|requeue)[_-]?(\d+)(?:[_-]\d+)?$", re.I)
+# A collector's folder for a node, "node-<its host name>" ("node-gpu-a06", "node-hgx-17"): the
+# logs call it by the host name. ("node-a03" is a host name of its own.)
+_NODE_FOLDER = re.compile(r"^(?:node|host)[-_](?P<host>[A-Za-z][\w.]*-[\w.-]*\d[\w.-]*)$")
+
+
+HOST_EVIDENCE_FILES = 40
+"""Files read (their first 64 KiB) for whether the logs name a node folder as it is named."""
+
+
+def node_hosts(root: Path) -> dict[str, str]:
+    """Node folders named "node-<host>" that no log calls by that name: folder -> host. A
+    collector's prefix, where the logs say "gpu-a06"; kept where they say "node-gpu-21"."""
+    try:
+        folders = [d for d in root.iterdir() if d.is_dir() and _NODE_FOLDER.match(d.name)]
+    except OSError:
+        return {}
+    if not folders:
+        return {}
+    heads = []
+    for n, path in enumerate(iter_files(root)):
+        if n >= HOST_EVIDENCE_FILES:
+            break
+        with contextlib.suppress(OSError), path.open("rb") as f:
+            heads.append(f.read(65536))
+    out = {}
+    for d in folders:
+        m = _NODE_FOLDER.match(d.name)
+        assert m is not None
+        if not any(d.name.encode() in h for h in heads):
+            out[d.name] = m["host"]
+    return out
+
+
 _ATTEMPTS = re.compile(r"^(?:attempts|runs|tries|requeues|retries|restarts)$", re.I)
 _TRAILING_NUMBER = re.compile(r"(\d+)(?:\.[A-Za-z]\w*)*$")
 # A folder that holds the nodes' folders or files rather than being one (``nodes/gpu7/``,
@@ -193,11 +227,14 @@ def flat_node(name: str) -> str | None:
     return token if any(c.isdigit() for c in token) or "-" in token else None
 
 
-def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int | None, int | None]:
+def locate(
+    root: Path, path: Path, flat: bool = False, hosts: Mapping[str, str] | None = None
+) -> tuple[str | None, int | None, int | None]:
     """Node, rank and attempt of a file from its place in the bundle.
 
     Args:
         flat: the bundle has no sub-directories; a file's name may then carry its node.
+        hosts: node folders the logs call by another name (``node_hosts``).
     """
     parts = path.relative_to(root).parts
     attempt = None
@@ -217,7 +254,8 @@ def locate(root: Path, path: Path, flat: bool = False) -> tuple[str | None, int 
             attempt = int(n[1]) if n else None
         else:
             dirs.append(p)
-    node = dirs[0] if dirs else ((flat or contained) and flat_node(parts[-1])) or root.name
+    node = (hosts or {}).get(dirs[0], dirs[0]) if dirs else None
+    node = node or ((flat or contained) and flat_node(parts[-1])) or root.name
     rm = _RANK_FILE.search(parts[-1])
     return node, int(rm.group(1)) if rm else None, attempt
 
@@ -301,6 +339,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         flat = not any(p.is_dir() for p in root.iterdir())
     except OSError:
         flat = False
+    hosts = node_hosts(root)
     for n, path in enumerate(iter_files(root)):
         try:
             rel = str(path.relative_to(root))
@@ -309,7 +348,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if n >= MAX_FILES:
             out.files.append(FileReport(rel, "skipped", 0, note=f"over {MAX_FILES} files"))
             continue
-        node, rank, attempt = locate(root, path, flat)
+        node, rank, attempt = locate(root, path, flat, hosts)
         try:
             size = path.stat().st_size
             with path.open("rb") as f:
