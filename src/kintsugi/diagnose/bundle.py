@@ -831,7 +831,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 # as the log ends: a node that turned slow midway is slow now
                 med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
                 text = f"median {what} {med:.3f}s per step in the last quarter of the log"
-                found = _timing(sig, text, ctx, rank, med)
+                found = ranktable.timing(sig, text, ctx, rank, med)
                 if (host := parser.timed_hosts.get(rank)) is not None:
                     found = found.with_(node=host)  # resolved to its node with the others
                 out.append(found)
@@ -839,7 +839,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         if rank not in parser.compute_times:
             text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
             # every rank's, from one line of one node's log: placed by the rules
-            out.append(_timing("compute_time", text, replace(ctx, node=None), rank, secs))
+            out.append(ranktable.timing("compute_time", text, replace(ctx, node=None), rank, secs))
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
         # (Megatron's detector compares with the fastest rank, a per-rank array or a timer's
@@ -859,7 +859,9 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         # named in most of many reports: one rank behind all along, even by a little
         steady = s.seen >= STEADY_REPORTS and s.seen >= STEADY_SHARE * total
         sig = "slowest_rank_steady" if steady else "slowest_rank_named"
-        named = _timing(sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med)
+        named = ranktable.timing(
+            sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med
+        )
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
     for rank, s in parser.step_times.items():
@@ -867,7 +869,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         if len(v) < 3:
             continue
         med = statistics.median(v)
-        base = _timing(
+        base = ranktable.timing(
             "step_time",
             f"median iteration time {med:.3f}s over {s.seen} iterations",
             ctx,
@@ -886,24 +888,6 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 )
             )
     return out
-
-
-def _timing(signature: str, text: str, ctx: Context, rank: int | None, value: float) -> Finding:
-    """A timing measurement: context for the straggler rules, no failure by itself."""
-    return Finding(
-        signature=signature,
-        category=Category.STRAGGLER,
-        layer=Layer.INFRASTRUCTURE,
-        action=Action.RUN_DIAGNOSTICS,
-        severity=1,
-        role=Role.CONTEXT,
-        text=text,
-        source=ctx.source,
-        node=ctx.node,
-        rank=rank,
-        attempt=ctx.attempt,
-        value=value,
-    )
 
 
 def _structured(

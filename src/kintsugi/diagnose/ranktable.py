@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections import defaultdict
+from dataclasses import replace
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.parse_state import Context
@@ -132,15 +133,19 @@ def rank_table(text: str, ctx: Context) -> list[Finding]:
     scale = 1e-3 if statistics.median(v for v, _, _ in table.values()) > MS_ABOVE else 1.0
     out = []
     for rank, (value, wait, host) in sorted(table.items()):
-        out.append(_timing("compute_time", "compute time", value * scale, rank, host, ctx))
-        if wait is not None:
-            out.append(_timing("comm_wait", "wait in collectives", wait * scale, rank, host, ctx))
+        at = replace(ctx, node=host)
+        for sig, what, secs in (
+            ("compute_time", "compute time", value),
+            ("comm_wait", "wait in collectives", wait),
+        ):
+            if secs is not None:
+                text = f"{what} {secs * scale:.3f}s per step, from a table of every rank's timers"
+                out.append(timing(sig, text, at, rank, secs * scale))
     return out
 
 
-def _timing(
-    signature: str, what: str, secs: float, rank: int, host: str | None, ctx: Context
-) -> Finding:
+def timing(signature: str, text: str, ctx: Context, rank: int | None, value: float) -> Finding:
+    """A timing measurement: context for the straggler rules, no failure by itself."""
     return Finding(
         signature=signature,
         category=Category.STRAGGLER,
@@ -148,10 +153,10 @@ def _timing(
         action=Action.RUN_DIAGNOSTICS,
         severity=1,
         role=Role.CONTEXT,
-        text=f"{what} {secs:.3f}s per step, from a table of every rank's timers",
+        text=text,
         source=ctx.source,
-        node=host,
+        node=ctx.node,
         rank=rank,
         attempt=ctx.attempt,
-        value=secs,
+        value=value,
     )

@@ -38,17 +38,13 @@ def numerical(
     known = {s for s in steps if s is not None}
     p = min(nans, key=order)
     if any(len(n) >= 2 and s is not None for (_, s), n in by_attempt_step.items()):
-        v = Verdict(
-            Category.NUMERICAL,
-            Layer.SCRIPT,
-            None,
-            Action.STOP,
+        return _recipe(
+            p,
             0.9,
             f"NaN at the same step on {len(nodes)} nodes: the application or its data",
-            primary=p,
+            "same_nan_different_nodes",
+            "the same NaN step on different nodes: the app",
         )
-        v.why("all", "same_nan_different_nodes", "the same NaN step on different nodes: the app")
-        return v
     # iterations unknown, the NaN on one node of several in every attempt follows it too
     unknown = not known and len(set(all_nodes) - nodes) >= 1
     if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
@@ -73,17 +69,13 @@ def numerical(
     each = {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
     same_step = len(known) == 1 and all(each.values())
     if len(attempts) >= 2 and (same_step or (len(steps) == 1 and not known and len(nodes) >= 2)):
-        v = Verdict(
-            Category.NUMERICAL,
-            Layer.SCRIPT,
-            None,
-            Action.STOP,
+        return _recipe(
+            p,
             0.85,
             f"NaN at step {p.step} again in {len(attempts)} attempts: deterministic",
-            primary=p,
+            "same_nan_each_attempt",
+            "the same NaN at the same step on every attempt",
         )
-        v.why("all", "same_nan_each_attempt", "the same NaN at the same step on every attempt")
-        return v
     return (
         _diverged(nans, context)
         or _nan_on_one_node(nans, all_nodes, attempts)
@@ -103,18 +95,14 @@ def _early_nan(p: Finding, attempts: set[int]) -> Verdict | None:
     walks into it again."""
     if len(attempts) > 1 or p.step is None or p.step > EARLY_NAN_STEPS:
         return None
-    v = Verdict(
-        Category.NUMERICAL,
-        Layer.SCRIPT,
-        None,
-        Action.STOP,
+    return _recipe(
+        p,
         0.7,
         f"NaN/Inf loss at step {p.step} on {where(p)}, in the run's first steps: the recipe "
         "(initialisation, learning rate, first batches), not the machines",
-        primary=p,
+        "early_nan",
+        f"a NaN by step {EARLY_NAN_STEPS}: a restart replays the same steps",
     )
-    v.why("all", "early_nan", f"a NaN by step {EARLY_NAN_STEPS}: a restart replays the same steps")
-    return v
 
 
 # "found NaN in local grad norm in backward pass before data-parallel communication",
@@ -141,17 +129,13 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
         why = f"the training diverged before the NaN in each of {len(attempts)} attempts"
     else:
         return None
-    v = Verdict(
-        Category.NUMERICAL,
-        Layer.SCRIPT,
-        None,
-        Action.STOP,
+    return _recipe(
+        p,
         0.85,
         f"{why}: deterministic, the recipe",
-        primary=p,
+        "recurring_nan",
+        why,
     )
-    v.why("all", "recurring_nan", why)
-    return v
 
 
 def _first_nans(nans: list[Finding]) -> list[Finding]:
@@ -226,4 +210,11 @@ def _single_nan(p: Finding) -> Verdict:
         primary=p,
     )
     v.why("all", "single_nan", "one NaN: restart from the last checkpoint; a repeat decides")
+    return v
+
+
+def _recipe(p: Finding, confidence: float, summary: str, rule: str, why: str) -> Verdict:
+    """The recipe's NaN: the application's, no node, stop (a restart walks into it again)."""
+    v = Verdict(Category.NUMERICAL, Layer.SCRIPT, None, Action.STOP, confidence, summary, primary=p)
+    v.why("all", rule, why)
     return v
