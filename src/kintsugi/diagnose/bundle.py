@@ -367,6 +367,7 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if node and (len(path.relative_to(root).parts) > 1 or node != root.name):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
+        ctx.snapshot = NVSMI_TABLE in head or b"NVSMI LOG" in head
         if kind == "text":
             out.launch.read(head, node if node in out.nodes else None, rel)
             df = b"Mounted on" in head
@@ -486,7 +487,7 @@ def _scan_log(
     if ctx.node is not None and parser.last_ts is not None:
         key = (ctx.attempt, ctx.node)
         out.last_seen[key] = max(parser.last_ts, out.last_seen.get(key, parser.last_ts))
-        if kind == "text":
+        if kind == "text" and not ctx.snapshot:
             out.app_seen[key] = max(parser.last_ts, out.app_seen.get(key, parser.last_ts))
     if ctx.node is not None and parser.first_ts is not None and kind == "text":
         # when the job's own logs begin: the kernel's lines from before are the node's past

@@ -21,6 +21,9 @@ class Context:
     first: bool = False
     compressed: str | None = None
     """The file's compression (gzip, bzip2, xz), if it is compressed."""
+    snapshot: bool = False
+    """A tool's snapshot (``nvidia-smi``'s, stamped when it ran): no application log, so its
+    time is not when the node last spoke."""
 
 
 @dataclass(slots=True)
