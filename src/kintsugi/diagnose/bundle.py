@@ -19,7 +19,7 @@ from typing import Any
 
 from kintsugi.diagnose import ranktable
 from kintsugi.diagnose.fileio import DECOMPRESS_ERRORS, compression, read_bytes
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import Finding, timing
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
 from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import (
@@ -78,7 +78,11 @@ def node_hosts(root: Path) -> dict[str, str]:
     """Node folders named "node-<host>" that no log calls by that name: folder -> host. A
     collector's prefix, where the logs say "gpu-a06"; kept where they say "node-gpu-21"."""
     try:
-        folders = [d for d in root.iterdir() if d.is_dir() and _NODE_FOLDER.match(d.name)]
+        folders = {
+            d.name: m["host"]
+            for d in root.iterdir()
+            if d.is_dir() and (m := _NODE_FOLDER.match(d.name)) is not None
+        }
     except OSError:
         return {}
     if not folders:
@@ -89,13 +93,9 @@ def node_hosts(root: Path) -> dict[str, str]:
             break
         with contextlib.suppress(OSError), path.open("rb") as f:
             heads.append(f.read(65536))
-    out = {}
-    for d in folders:
-        m = _NODE_FOLDER.match(d.name)
-        assert m is not None
-        if not any(d.name.encode() in h for h in heads):
-            out[d.name] = m["host"]
-    return out
+    return {
+        name: host for name, host in folders.items() if not any(name.encode() in h for h in heads)
+    }
 
 
 _ATTEMPTS = re.compile(r"^(?:attempts|runs|tries|requeues|retries|restarts)$", re.I)
@@ -832,7 +832,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 # as the log ends: a node that turned slow midway is slow now
                 med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
                 text = f"median {what} {med:.3f}s per step in the last quarter of the log"
-                found = ranktable.timing(sig, text, ctx, rank, med)
+                found = timing(sig, text, ctx, rank, med)
                 if (host := parser.timed_hosts.get(rank)) is not None:
                     found = found.with_(node=host)  # resolved to its node with the others
                 out.append(found)
@@ -840,7 +840,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         if rank not in parser.compute_times:
             text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
             # every rank's, from one line of one node's log: placed by the rules
-            out.append(ranktable.timing("compute_time", text, replace(ctx, node=None), rank, secs))
+            out.append(timing("compute_time", text, replace(ctx, node=None), rank, secs))
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
         # (Megatron's detector compares with the fastest rank, a per-rank array or a timer's
@@ -860,9 +860,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         # named in most of many reports: one rank behind all along, even by a little
         steady = s.seen >= STEADY_REPORTS and s.seen >= STEADY_SHARE * total
         sig = "slowest_rank_steady" if steady else "slowest_rank_named"
-        named = ranktable.timing(
-            sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med
-        )
+        named = timing(sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
     for rank, s in parser.step_times.items():
@@ -870,7 +868,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         if len(v) < 3:
             continue
         med = statistics.median(v)
-        base = ranktable.timing(
+        base = timing(
             "step_time",
             f"median iteration time {med:.3f}s over {s.seen} iterations",
             ctx,

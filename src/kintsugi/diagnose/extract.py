@@ -442,9 +442,14 @@ FOREIGN_SHARE = 0.2
 """Share of a GPU that another process must hold for an OOM to be that process's doing."""
 
 
+def _gib(m: re.Match[str]) -> float:
+    """GiB of a size match's number ``n`` in its unit ``u``."""
+    return float(m["n"]) * _GIB.get(m["u"], 1.0)
+
+
 def gpu_memory_holders(line: str) -> dict[int, float]:
     """The processes a CUDA OOM lists beside the rank: pid -> GiB held."""
-    return {int(m["pid"]): float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _HOLDER.finditer(line)}
+    return {int(m["pid"]): _gib(m) for m in _HOLDER.finditer(line)}
 
 
 def foreign_gpu_memory(line: str) -> float | None:
@@ -457,9 +462,9 @@ def foreign_gpu_memory(line: str) -> float | None:
     cap = _CAPACITY.search(line)
     if cap is None:
         return None
-    total = float(cap["n"]) * _GIB.get(cap["u"], 1.0)
-    held = [float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _HOLDER.finditer(line)]
-    mine = [float(m["n"]) * _GIB.get(m["u"], 1.0) for m in _MINE.finditer(line)]
+    total = _gib(cap)
+    held = list(gpu_memory_holders(line).values())
+    mine = [_gib(m) for m in _MINE.finditer(line)]
     if not held or total <= 0:
         return None
     if not mine:
@@ -467,13 +472,13 @@ def foreign_gpu_memory(line: str) -> float | None:
     top = max(held)
     own = max(mine)
     tried = _TRIED.search(line)
-    if tried is not None and float(tried["n"]) * _GIB.get(tried["u"], 1.0) + own > total:
+    if tried is not None and _gib(tried) + own > total:
         return None  # the request would not fit beside this process on an empty card
     reserved = _RESERVED.search(line)
     if len(held) == 1 and reserved is not None and "this process has" not in line:
         # The only process listed holds what this rank's allocator accounts for (allocated
         # plus reserved, with the context's overhead): it is the rank itself, listed by pid.
-        own_total = own + float(reserved["n"]) * _GIB.get(reserved["u"], 1.0)
+        own_total = own + _gib(reserved)
         if top <= OWN_OVERHEAD * own_total:
             return None
     # another process holding a large share of the GPU: the rank could not fit beside it

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.signatures import Role
 from kintsugi.events import Action, Category, Evidence, Layer
 
@@ -62,3 +63,21 @@ class Finding:
 
     def with_(self, **changes: object) -> Finding:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def timing(signature: str, text: str, ctx: Context, rank: int | None, value: float) -> Finding:
+    """A timing measurement: context for the straggler rules, no failure by itself."""
+    return Finding(
+        signature=signature,
+        category=Category.STRAGGLER,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.RUN_DIAGNOSTICS,
+        severity=1,
+        role=Role.CONTEXT,
+        text=text,
+        source=ctx.source,
+        node=ctx.node,
+        rank=rank,
+        attempt=ctx.attempt,
+        value=value,
+    )

@@ -16,10 +16,8 @@ import statistics
 from collections import defaultdict
 from dataclasses import replace
 
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import Finding, timing
 from kintsugi.diagnose.parse_state import Context
-from kintsugi.diagnose.signatures import Role
-from kintsugi.events import Action, Category, Layer
 
 MIN_RANKS = 4
 """Fewer ranks than this make no table to compare ranks in."""
@@ -142,21 +140,3 @@ def rank_table(text: str, ctx: Context) -> list[Finding]:
                 text = f"{what} {secs * scale:.3f}s per step, from a table of every rank's timers"
                 out.append(timing(sig, text, at, rank, secs * scale))
     return out
-
-
-def timing(signature: str, text: str, ctx: Context, rank: int | None, value: float) -> Finding:
-    """A timing measurement: context for the straggler rules, no failure by itself."""
-    return Finding(
-        signature=signature,
-        category=Category.STRAGGLER,
-        layer=Layer.INFRASTRUCTURE,
-        action=Action.RUN_DIAGNOSTICS,
-        severity=1,
-        role=Role.CONTEXT,
-        text=text,
-        source=ctx.source,
-        node=ctx.node,
-        rank=rank,
-        attempt=ctx.attempt,
-        value=value,
-    )

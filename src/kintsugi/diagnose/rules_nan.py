@@ -66,7 +66,7 @@ def numerical(
     # every attempt's NaN at the one step any of its lines names (a line without the step,
     # a trainer's metrics dict, says nothing against it); iterations unknown, the NaN moving
     # between nodes in every attempt is the program's
-    each = {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
+    each = _steps_by_attempt(nans, attempts)
     same_step = len(known) == 1 and all(each.values())
     if len(attempts) >= 2 and (same_step or (len(steps) == 1 and not known and len(nodes) >= 2)):
         return _recipe(
@@ -118,7 +118,7 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
     attempts = {f.attempt for f in nans if f.attempt is not None}
     if len(attempts) < 2:
         return None
-    each = {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
+    each = _steps_by_attempt(nans, attempts)
     steps = set().union(*each.values())
     nodes = {frozenset(f.node for f in nans if f.attempt == a) for a in attempts}
     diverged = {f.attempt for f in context if f.signature == "diverging"}
@@ -136,6 +136,11 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
         "recurring_nan",
         why,
     )
+
+
+def _steps_by_attempt(nans: list[Finding], attempts: Collection[int]) -> dict[int, set[int]]:
+    """The steps each attempt's NaN lines name (an empty set: none names one)."""
+    return {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
 
 
 def _first_nans(nans: list[Finding]) -> list[Finding]:
