@@ -19,6 +19,16 @@ HERE = Path(__file__).resolve().parent
 SAVER = HERE / "saver.py"
 
 
+def torchrun_two(job: str, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``torchrun --standalone --nproc-per-node 2`` of one of this folder's jobs, without the
+    caller's ``KINTSUGI_*`` and ``TORCHELASTIC_*`` variables (a job of its own)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KINTSUGI_", "TORCHELASTIC"))}
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2"]
+    return subprocess.run(
+        [*cmd, str(HERE / job), *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
+
+
 def stop_holders(root: Path | str) -> None:
     """Stops every holder whose directory belongs to the storage location ``root``."""
     key = fsys.target(root).key()

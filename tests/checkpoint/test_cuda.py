@@ -7,14 +7,11 @@ real path and are skipped without a GPU; docs/benchmarks.md ("On a GPU") says wh
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import torch
-from ckhelpers import HERE, ckdir, stop_holders
+from ckhelpers import ckdir, stop_holders, torchrun_two
 
 import kintsugi
 from kintsugi.checkpoint import slots
@@ -95,19 +92,8 @@ def test_a_cpu_state_never_touches_cuda(ckdir: Path, monkeypatch: pytest.MonkeyP
 @needs_cuda
 def test_cuda_states_restore_bitwise_from_every_tier_under_torchrun(tmp_path: Path) -> None:
     d = tmp_path / "ckpt"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KINTSUGI_", "TORCHELASTIC"))}
-    cmd = [
-        sys.executable,
-        "-m",
-        "torch.distributed.run",
-        "--standalone",
-        "--nproc-per-node",
-        "2",
-        str(HERE / "cuda_job.py"),
-        str(d),
-    ]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
+        p = torchrun_two("cuda_job.py", str(d), timeout=300)
     finally:
         stop_holders(d)
     out = p.stdout + p.stderr

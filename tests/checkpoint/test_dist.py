@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from ckhelpers import HERE, stop_holders
+from ckhelpers import stop_holders, torchrun_two
 
 
 def test_dtensor_shards_round_trip_under_torchrun(tmp_path: Path) -> None:
     d = tmp_path / "ckpt"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KINTSUGI_", "TORCHELASTIC"))}
-    cmd = [
-        sys.executable,
-        "-m",
-        "torch.distributed.run",
-        "--standalone",
-        "--nproc-per-node",
-        "2",
-        str(HERE / "dtensor_job.py"),
-        str(d),
-    ]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
+        p = torchrun_two("dtensor_job.py", str(d), timeout=180)
     finally:
         stop_holders(d)
     assert p.returncode == 0 and "DTENSOR OK" in p.stdout, p.stdout[-2000:] + p.stderr[-3000:]

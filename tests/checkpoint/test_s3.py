@@ -8,17 +8,14 @@ reads), which s3fs and botocore talk to exactly as they would to AWS, MinIO or C
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import torch
-from ckhelpers import HERE, corrupt_then_tear, stop_holders
+from ckhelpers import corrupt_then_tear, stop_holders, torchrun_two
 
 import kintsugi
 
@@ -95,10 +92,7 @@ def test_a_corrupt_object_and_an_upload_without_manifest_are_skipped(url: str) -
 def test_two_ranks_under_torchrun_save_sharded_state_to_s3_and_restore_it(url: str) -> None:
     """Each rank uploads its shard and manifest; a step counts once every rank's manifest is
     listed, so each rank must see the other's objects (no stale listing cache)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KINTSUGI_", "TORCHELASTIC"))}
-    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2"]
-    cmd += [str(HERE / "dtensor_job.py"), url, "storage"]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
+    p = torchrun_two("dtensor_job.py", url, "storage", timeout=180)
     assert p.returncode == 0 and "DTENSOR OK" in p.stdout, p.stdout[-2000:] + p.stderr[-3000:]
     names = _fs().ls(f"{url}/step_000000000003", detail=False)
     assert sorted(n.rsplit("/", 1)[-1] for n in names) == [
