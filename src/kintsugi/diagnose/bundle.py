@@ -108,6 +108,14 @@ _CONTAINER = re.compile(
     r"artifacts|exec|dumps?|per[_-]node|node[_-]logs|(?:slurm[_-]?)?job[_-]?\d{4,})$",
     re.I,
 )
+# A folder of the job's or the cluster's own records, not a node's: a monitor's heartbeats and
+# alerts, the scheduler's accounting, a trace analysis (``monitor/hb/rank-45.log``).
+_JOB_LEVEL = re.compile(
+    r"^(?:monitor(?:ing)?|alerts?|alertmanager|scheduler|controller|analysis|reports?|summary|"
+    r"heartbeats?|hb|flight[_-]?recorder|fr[_-]?traces?|metrics|prometheus|grafana|dashboards?|"
+    r"fabric|ufm|switch(?:es)?)$",
+    re.I,
+)
 # A rank's own log ("rank3.log", "rank_03.txt"); not a node's ("node_rank1.log", torchrun's
 # --node-rank) nor a local rank ("local_rank5"): those hold many global ranks or another's.
 _RANK_FILE = re.compile(
@@ -239,7 +247,7 @@ def locate(
     parts = path.relative_to(root).parts
     attempt = None
     dirs: list[str] = []
-    contained = False
+    contained = job_level = False
     for p in parts[:-1]:
         m = _ATTEMPT.match(p)
         if m:
@@ -248,6 +256,9 @@ def locate(
             attempt = int(m.group(1)) if attempt is None else attempt
         elif not dirs and _CONTAINER.match(p):
             contained = True  # nodes/<node>/..., pods/<pod>.log: the node is inside
+        elif not dirs and _JOB_LEVEL.match(p):
+            job_level = True  # monitor/hb/...: the job's records, whatever folders follow
+            break
         elif not dirs and attempt is None and _ATTEMPTS.match(p):
             # attempts/slurm-30771_2.out: one file per attempt, numbered in its name
             n = _TRAILING_NUMBER.search(parts[-1])
@@ -255,7 +266,7 @@ def locate(
         else:
             dirs.append(p)
     node = (hosts or {}).get(dirs[0], dirs[0]) if dirs else None
-    node = node or ((flat or contained) and flat_node(parts[-1])) or root.name
+    node = node or ((flat or contained or job_level) and flat_node(parts[-1])) or root.name
     rm = _RANK_FILE.search(parts[-1])
     return node, int(rm.group(1)) if rm else None, attempt
 

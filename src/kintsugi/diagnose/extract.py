@@ -47,6 +47,7 @@ MISSING_KEYWORDS = (
     "never joined",
     "missing ranks:",
     "missing ranks are",
+    "no missing ranks",
     "heartbeat",
 )
 """Lower-case literals of lines in which waiting ranks name the one that never arrived."""
@@ -397,6 +398,17 @@ def accused_peer(line: str) -> str | None:
     if ip is None:
         return None if m["host"] == "localhost" else m["host"]
     return None if ip.startswith(_LOOPBACK) else ip
+
+
+# The same analysis saying that nobody was missing ("no missing ranks", "missing ranks: set()")
+_NONE_MISSING = re.compile(
+    r"(?i)\bno missing ranks\b|\bmissing ranks(?::| are)\s*(?:set\(\)|\[\]|\{\}|none\b)"
+)
+
+
+def none_missing(line: str) -> bool:
+    """True if a flight-recorder analysis line says that every rank joined the collective."""
+    return _NONE_MISSING.search(line) is not None
 
 
 def missing_ranks(line: str) -> list[int]:

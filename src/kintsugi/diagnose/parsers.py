@@ -26,6 +26,7 @@ from kintsugi.diagnose.extract import (
     listed_slow_ranks,
     missing_ranks,
     nccl_prefix,
+    none_missing,
     rank_listing,
     srun_tasks,
     step_time,
@@ -288,6 +289,10 @@ class LineParser:
         self._task_pids: set[tuple[str, int]] = set()
         """(host, pid) whose rank in ``pid_ranks`` is only its srun task label."""
         self._tasks_seen: set[int] = set()
+        self._agents = False
+        """torchrun's failure summary is in the file: srun's tasks ran its agents, not ranks."""
+        self._srun_ranked: set[int] = set()
+        """Orders of findings whose rank is the task number srun's report names."""
         """srun task labels the file's lines carry."""
         self._task_ranks: dict[int, set[int]] = {}
         """srun task -> the global ranks its lines name ("[Rank 11]", "[rank11]")."""
@@ -319,7 +324,7 @@ class LineParser:
         """The current line's time: its own stamp, else the nearest stamp before it."""
         if not self._ts_done:
             self._ts_done, self._ts_exact = True, True
-            self._ts = self._clock.stamp(self._lead or self._body)
+            self._ts = self._clock.stamp(self._lead or self._body, self._hint)
             if self._ts is None and self._hint is not None:
                 # an earlier line's stamp: this happened then or later
                 self._ts, self._ts_exact = self._hint(), False
@@ -429,6 +434,7 @@ class LineParser:
                 self.task_nodes[t] = st[0]
             if len(st[1]) == 1:
                 rank = st[1][0]
+                self._srun_ranked.add(self._order + 1)  # the order of the finding it may add
         if self._host is None and "world_rank=" in body and (worker := _WORKER_AT.search(body)):
             # a driver's report about one worker by address and global rank ("Training worker
             # at (ip=10.0.3.22, pid=4468, world_rank=17) failed"): that worker's node and rank
@@ -502,6 +508,7 @@ class LineParser:
             return
         if "Root Cause (first observed failure)" in body or body.strip() == "Failures:":
             self._tr = Torchrun(root="Root Cause" in body)
+            self._agents = True
             return
         if body.startswith("frame #") and _CPP_FRAME.match(body):
             return  # a C++ backtrace's frame ("frame #2: c10::DistNetworkError::..."): the
@@ -584,6 +591,17 @@ class LineParser:
             )
         if missing:
             return True  # the waiter's statement, not an error of its own
+        if "missing ranks" in low and none_missing(body):
+            self._add(
+                signature="none_missing",
+                category=Category.HANG,
+                layer=Layer.INFRASTRUCTURE,
+                action=Action.RESTART,
+                severity=1,
+                role=Role.CONTEXT,
+                text=body.strip(),
+            )
+            return True
         if any(k in low for k in DETECTOR_KEYWORDS):
             if rep := detector_report(body):
                 self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
@@ -913,6 +931,11 @@ class LineParser:
             if tb.held is not None:  # the file ended on the line after the frames
                 self._exception(*tb.held, tb.frames, tb.of_rank, tb.funcs)
         self._tb.clear()
+        if self._agents and self._srun_ranked:
+            # srun started torchrun's agents, one task per node: "task 4" is no rank
+            self.findings = [
+                f.with_(rank=None) if f.order in self._srun_ranked else f for f in self.findings
+            ]
         if self._tasks_are_nodes():
             # a task label is no rank; a line's own "[Rank N]" is, where it has one
             def own(f: Finding) -> int | None:

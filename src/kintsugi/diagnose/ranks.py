@@ -164,7 +164,7 @@ def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]
     """
     block = rank_blocks(homes).get(node or "")
     if block is None:
-        return None
+        return _quiet_in_world(node, fs, homes)
     waiting = {
         f.rank
         for f in fs
@@ -172,3 +172,23 @@ def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]
     }
     quiet = [r for r in block if r not in waiting]
     return quiet[0] if len(quiet) == 1 and len(waiting) >= 2 else None
+
+
+def _quiet_in_world(
+    node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]
+) -> int | None:
+    """Where no block says which ranks ``node`` ran: the one rank below the highest that never
+    reported waiting while every other rank of the world did (a console of every rank's
+    timeout, no hosts on its lines), unless it is known to have run elsewhere."""
+    waiting = {
+        f.rank
+        for f in fs
+        if f.rank is not None and f.role is Role.SYMPTOM and f.signature not in STOPPED_BY_LAUNCHER
+    }
+    if len(waiting) < 4:
+        return None
+    quiet = set(range(max(waiting) + 1)) - waiting
+    if len(quiet) != 1:
+        return None
+    rank = quiet.pop()
+    return rank if homes.get(rank, node) == node else None

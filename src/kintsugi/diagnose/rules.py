@@ -750,7 +750,15 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         return busy
     known = {(f.node, f.rank) for f in fs if f.rank is not None}
     waiting = {(f.node, f.rank) for f in waits if f.rank is not None}
-    silent = sorted(known - waiting, key=lambda nr: (nr[0] or "", nr[1] or 0))
+    # a rank is global: one that waits anywhere is not silent, wherever else its lines were
+    # placed (an srun task prefix read as a rank, a console with no host)
+    waited = {r for _, r in waiting}
+    silent = sorted(
+        {nr for nr in known - waiting if nr[1] not in waited},
+        key=lambda nr: (nr[0] or "", nr[1] or 0),
+    )
+    if any(f.signature == "none_missing" for f in fs):
+        silent = []  # the flight recorder's analysis saw every rank enter the collective
     p = min(waits, key=order)
     named = named_missing(waits)
     if len(named) == 1:

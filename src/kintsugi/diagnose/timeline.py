@@ -12,6 +12,7 @@ carries both an absolute stamp and an uptime.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 _MONTHS = {
@@ -100,25 +101,62 @@ def epoch_to_scale(ts: float) -> float:
     return (base or 0.0) + t.microsecond / 1e6
 
 
-class Clock:
-    """Timestamps of one file: absolute where the line has one, uptime mapped once anchored."""
+# A time of day alone at the start of a line (``[03:11:52] epoch 0 step 13150``, ``03:11:52
+# INFO ...``), after an srun label: dated by the file's last full stamp
+_TIME_OF_DAY = re.compile(
+    r"^(?:\d{1,5}: ?)?\[?(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-6]\d)(?:[.,]\d{1,9})?\]?[ \t|]"
+)
+DAY_S = 86400.0
 
-    __slots__ = ("boot",)
+
+class Clock:
+    """Timestamps of one file: absolute where the line has one, uptime mapped once anchored,
+    a time of day alone dated by the last absolute stamp before it."""
+
+    __slots__ = ("boot", "day", "tod")
 
     def __init__(self) -> None:
         self.boot: float | None = None
         """Absolute time of the kernel's boot, once a line showed both kinds of stamp."""
+        self.day: float | None = None
+        """Start of the day of the latest dated line (a time of day alone falls in it)."""
+        self.tod: float = 0.0
+        """Time of day of the latest stamped line, to notice midnight passing."""
 
-    def stamp(self, line: str) -> float | None:
-        """The line's time on the common scale, or None."""
+    def stamp(self, line: str, before: Callable[[], float | None] | None = None) -> float | None:
+        """The line's time on the common scale, or None.
+
+        Args:
+            before: the last absolute stamp before this line, asked for only when a time of
+                day alone needs its date and no line stamped here gave one.
+        """
         ts = parse_ts(line)
         up = parse_uptime(line) if "[" in line else None
         if ts is not None:
             if up is not None and self.boot is None:
                 self.boot = ts - up
+            self.tod = ts % DAY_S
+            self.day = ts - self.tod
             return ts
         if up is not None and self.boot is not None:
             return self.boot + up
+        m = _TIME_OF_DAY.match(line)
+        if (
+            m is not None
+            and self.day is None
+            and before is not None
+            and (anchor := before()) is not None
+        ):
+            self.tod = anchor % DAY_S
+            self.day = anchor - self.tod
+        if m is not None and self.day is not None:
+            tod = int(m["h"]) * 3600.0 + int(m["mi"]) * 60.0 + min(int(m["s"]), 59)
+            if tod >= DAY_S:
+                return None
+            if tod < self.tod - DAY_S / 2:
+                self.day += DAY_S  # the clock went past midnight since the dated line
+            self.tod = tod
+            return self.day + tod
         return None
 
 

@@ -1,0 +1,126 @@
+"""What the records around a hang say about who hung: a flight-recorder analysis that saw every
+rank enter, a rank that waited under another label, a time of day alone on progress lines,
+srun's task numbers under torchrun, and a monitor's folder that is no node."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.timeline import Clock
+from kintsugi.events import Action, Category, Culprit
+
+WATCHDOG = (
+    "{task}: [rank{r}]:[E122 20:57:09.849887597 ProcessGroupNCCL.cpp:632] [PG ID 0 PG GUID "
+    "0(default_pg) Rank {r}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=93412, "
+    "OpType=_REDUCE_SCATTER_BASE, NumelIn=1306, NumelOut=163, Timeout(ms)=1800000) ran for "
+    "1800371 milliseconds before timing out.\n"
+)
+
+
+def _console(tasks: int, per_task: int) -> str:
+    """srun -l's console of torchrun agents (one task per node), each rank's timeout."""
+    head = "0: [2025-01-22 19:05:13] iteration 50/500 | loss 3.08\n"
+    return head + "".join(WATCHDOG.format(task=r // per_task, r=r) for r in range(tasks * per_task))
+
+
+def test_a_rank_that_waited_under_another_label_is_not_silent(tmp_path: Path) -> None:
+    # srun's "0:" label on rank 0's progress lines and rank 0's own timeout: one rank
+    (tmp_path / "slurm-8830112.out").write_text(_console(4, 4))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_a_flight_recorder_that_saw_every_rank_enter_names_nobody(tmp_path: Path) -> None:
+    node = tmp_path / "gpu-b01"
+    node.mkdir()
+    for r in range(8):  # rank 5 logged its progress and never timed out
+        body = "[2025-01-22 19:05:13] iteration 50/500 | loss 3.08 | elapsed time per iteration"
+        body += " (ms): 3295.3\n" * 3
+        if r != 5:
+            body += WATCHDOG.format(task=0, r=r).split(": ", 1)[1]
+        (node / f"rank{r}.log").write_text(body)
+    bare = diagnose_bundle(tmp_path).diagnosis
+    assert bare.culprit is not None and bare.culprit.rank == 5
+    (tmp_path / "fr_trace_analysis.txt").write_text(
+        "loaded 8 of 8 rank dumps\n"
+        "default_pg: pending collective seq 93412 started on 8/8, completed on 0/8\n"
+        "Summary: no missing ranks, no size/op mismatch\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_srun_task_numbers_under_torchrun_are_nodes_not_ranks(tmp_path: Path) -> None:
+    # one torchrun agent per node: "task 1" is gpu-d02's agent; its GPU fell off the bus under
+    # rank 6, the one rank of the world that never timed out
+    lines = "".join(
+        f"[rank{r}]:[E420 02:44:21.288077396 ProcessGroupNCCL.cpp:632] [PG ID 0 PG GUID 0"
+        f"(default_pg) Rank {r}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7"
+        ", OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800062 milliseconds before timing out.\n"
+        for r in range(8)
+        if r != 6
+    )
+    summary = (
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+        "============================================================\n"
+        "train.py FAILED\n"
+        "------------------------------------------------------------\n"
+        "Root Cause (first observed failure):\n"
+        "[0]:\n"
+        "  time      : 2025-04-20_02:44:51\n"
+        "  host      : gpu-d01\n"
+        "  rank      : 3 (local_rank: 3)\n"
+        "  exitcode  : -6 (pid: 55103)\n"
+        "============================================================\n"
+        "srun: error: gpu-d01: task 0: Exited with exit code 1\n"
+        "srun: error: gpu-d02: task 1: Killed\n"
+    )
+    (tmp_path / "slurm-4410923.out").write_text(lines + summary)
+    for n in ("gpu-d01", "gpu-d02"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "gpu-d02" / "syslog").write_text(
+        "Apr 20 02:14:07 gpu-d02 kernel: [218837.101290] NVRM: Xid (PCI:0000:ba:00): 79, "
+        "pid=412233, name=python3, GPU has fallen off the bus.\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_HARDWARE
+    assert d.culprit == Culprit("gpu-d02", 6)
+
+
+def test_a_time_of_day_alone_is_dated_by_the_line_before_it() -> None:
+    clock = Clock()
+    day = clock.stamp("Job 2290115 started 2025-12-01 23:00:04 on cn-g101")
+    assert day is not None
+    late = clock.stamp("[23:59:50] epoch 0 step 50 loss 5.09 1.14s/it")
+    after = clock.stamp("[00:00:47] epoch 0 step 100 loss 5.09 1.14s/it")
+    assert late is not None and after is not None
+    assert after - late == 57.0  # past midnight: the next day
+    assert Clock().stamp("[00:00:47] step 100") is None  # no date anywhere: no time
+
+
+def test_progress_that_stopped_hours_before_the_time_limit_is_a_hang(tmp_path: Path) -> None:
+    steps = "".join(
+        f"[{h:02d}:{m:02d}:00] epoch 0 step {i * 50:6d}/780000 loss 5.09 lr 0.0012  1.142s/it\n"
+        for i, (h, m) in enumerate((h, m) for h in (23, 0, 1) for m in range(0, 60, 5))
+    )
+    (tmp_path / "slurm-2290115.out").write_text(
+        "Job 2290115 started 2025-12-01 22:58:04 on cn-g101,cn-g102\n"
+        + steps
+        + "slurmstepd: error: *** JOB 2290115 ON cn-g101 CANCELLED AT 2025-12-02T11:00:12 DUE "
+        "TO TIME LIMIT ***\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.HANG, None, Action.RESTART)
+
+
+def test_a_monitors_folder_is_the_jobs_records_not_a_node(tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "train.log").write_text(
+        "".join(WATCHDOG.format(task=0, r=r).split(": ", 1)[1] for r in range(4))
+    )
+    hb = tmp_path / "monitor" / "hb"
+    hb.mkdir(parents=True)
+    (hb / "rank-3.log").write_text("2025-01-22 20:27:10,637 it=9302 phase=fwd_start\n")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is None or d.culprit.node not in ("monitor", "hb")
