@@ -130,6 +130,8 @@ LINES = {
     "file or directory",
     "storage_timeout": "urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='s3.us-"
     "east-1.amazonaws.com', port=443): Read timed out. (read timeout=60)",
+    "storage_slow": "[812319.713191] Lustre: 5546:0:(client.c:2310:ptlrpc_expire_one_request()) "
+    "@@@ Request sent has timed out for slow reply: [sent 1746493000/real 1746493000]",
     "bus_error": "traceback : Signal 7 (SIGBUS) received by PID 8140",
     "sigkill": "traceback : Signal 9 (SIGKILL) received by PID 8763",
     "sigterm": "Sending process 7508 closing signal SIGTERM",
@@ -186,6 +188,16 @@ ALSO = [
         "device.cc:84] ifa != nullptr. Unable to find address for: ib0",
     ),
     ("s3_error", "urllib.error.HTTPError: HTTP Error 503: Slow Down"),
+    (
+        "s3_error",
+        "WARN mountpoint_s3::fuse: read failed with errno 5: get request failed: retries "
+        "exhausted (AWS_ERROR_S3_SLOW_DOWN)",
+    ),
+    (
+        "storage_slow",
+        "Lustre: scratch-OST0012-osc-ffff9a8c6e1b3800: Connection to scratch-OST0012 (at "
+        "10.50.1.21@o2ib) was lost; in progress operations using this service will wait",
+    ),
     (
         "s3_error",
         "s3torchconnector._s3client.s3client.S3Exception: Client error: Request failed: Service "

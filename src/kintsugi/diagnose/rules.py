@@ -225,7 +225,7 @@ def decide(
         or setup_everywhere(roots, {f.node for f in fs if f.rank is not None and f.node})
         or network_switch(roots + symptoms, topology or {})
         or recurring_nan(roots, context)
-        or hardware(roots, symptoms, all_nodes, homes)
+        or hardware(roots, symptoms, all_nodes, homes, context)
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms, all_nodes)
         or _memory_everywhere(roots)

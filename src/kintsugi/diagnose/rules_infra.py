@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import PurePath
 
 from kintsugi.diagnose.extract import kernel_pid
@@ -62,12 +62,15 @@ def hardware(
     symptoms: list[Finding],
     nodes: Collection[str],
     homes: Mapping[int, str] | None = None,
+    context: Sequence[Finding] = (),
 ) -> Verdict | None:
-    """Node-local infrastructure evidence (severity >= 4) explains software symptoms elsewhere."""
+    """Node-local infrastructure evidence (severity >= 4) explains software symptoms elsewhere,
+    unless a shared service failed (its failures, or its mild signs in ``context``, on several
+    nodes)."""
     hw = _recent(
         [f for f in roots if f.layer is Layer.INFRASTRUCTURE and f.severity >= 4], roots + symptoms
     )
-    shared = shared_service(roots)
+    shared = shared_service(roots + [f for f in context if f.signature in SLOW_SHARED])
     if shared is not None and not any(f.category not in SHARED for f in hw):
         return shared
     if not hw:
@@ -301,12 +304,20 @@ def outlived(roots: list[Finding], context: list[Finding]) -> list[Finding]:
             last[f.attempt] = max(f.ts, last.get(f.attempt, f.ts))
     if not last:
         return roots
+    # an attempt whose iterations slowed down: a shared service's errors it trained through
+    # are what slowed it (storage throttling its reads), not a hiccup it shrugged off
+    slowed = {
+        f.attempt
+        for f in context
+        if f.signature == "step_slowdown" and (f.value or 0.0) >= OUTLIVED_SLOWDOWN
+    }
     return [
         f
         for f in roots
         if not (
             f.layer is Layer.INFRASTRUCTURE
             and f.category in HARDWARE
+            and not (f.category in SHARED and f.attempt in slowed)
             and f.ts is not None
             and f.ts_exact
             and f.attempt in last
@@ -315,6 +326,8 @@ def outlived(roots: list[Finding], context: list[Finding]) -> list[Finding]:
     ]
 
 
+OUTLIVED_SLOWDOWN = 1.5
+"""Iterations this many times slower at the end than at the start: the job was slowed down."""
 AFTERMATH_S = 120.0
 """A hardware event this long after the last failure of anything else is not its cause."""
 
@@ -326,13 +339,19 @@ SHARED_LOOKUPS = {"name_resolution_failed"}
 """Requests every node makes of one shared service (name resolution)."""
 
 
+SLOW_SHARED = frozenset({"storage_slow"})
+"""Mild signs of a shared service (one slow reply), a failure of it only on several nodes."""
+
+
 def shared_service(roots: list[Finding]) -> Verdict | None:
     """The same storage or network failure on several nodes: a shared service, no culprit."""
     for cat in SHARED:
         hit = [
             f
             for f in roots
-            if f.category is cat and f.layer is Layer.INFRASTRUCTURE and f.severity >= 3
+            if f.category is cat
+            and f.layer is Layer.INFRASTRUCTURE
+            and (f.severity >= 3 or f.signature in SLOW_SHARED)
         ]
         spread = {f.node for f in hit if f.node}
         # a lookup every node makes of one service (the cluster DNS) failing on several
