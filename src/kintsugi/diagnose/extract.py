@@ -32,6 +32,8 @@ _PEER = re.compile(
     # ... and newer: "Request: { dev: 0, size: 2097152, type: SEND, peer: 10.1.9.140 }"
     rf"\bpeer: (?P<ip6>{_IP}) \}}|"
     rf"(?i:recv|send|connect) (?:from|to) \[?(?P<ip4>{_IP})<|"
+    # gloo's pair: "pair.cc:799] connect [10.8.0.11]:38177: Connection timed out"
+    rf"pair\.cc:\d+\] (?:connect|Read error|Write error) \[(?P<ip7>{_IP})\]|"
     # NCCL's socket errors name the peer's hostname: "closed by remote peer gpu-c017<43210>"
     r"(?i:by|from) remote peer (?P<host>[A-Za-z][\w.-]*?)(?:<\d+>|:\d+|\s|$)"
 )
@@ -394,7 +396,7 @@ def accused_peer(line: str) -> str | None:
     m = _PEER.search(line)
     if not m:
         return None
-    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"] or m["ip6"]
+    ip = m["ip"] or m["ip2"] or m["ip3"] or m["ip4"] or m["ip5"] or m["ip6"] or m["ip7"]
     if ip is None:
         return None if m["host"] == "localhost" else m["host"]
     return None if ip.startswith(_LOOPBACK) else ip

@@ -291,6 +291,8 @@ class LineParser:
         self._tasks_seen: set[int] = set()
         self._agents = False
         """torchrun's failure summary is in the file: srun's tasks ran its agents, not ranks."""
+        self._global_ranks: list[int] = []
+        """The global ranks of this agent's workers by local rank, as its rendezvous listed them."""
         self._srun_ranked: set[int] = set()
         """Orders of findings whose rank is the task number srun's report names."""
         """srun task labels the file's lines carry."""
@@ -382,6 +384,16 @@ class LineParser:
         outer = (m.group("mpi") or m.group("task")) if m else None
         if grank is None and local is None:
             grank = outer
+        elif (
+            grank is None
+            and outer is None
+            and local is not None
+            and int(local) < len(self._global_ranks)
+            and (m is None or m.group("host") is None)
+        ):
+            # torchrun's "[default3]:" is local rank 3: its agent listed the global ranks of
+            # its workers in order when the rendezvous completed ("global_ranks=[4, 5, 6, 7]")
+            grank = str(self._global_ranks[int(local)])
         else:
             local = f"{outer}:{local}" if outer else local
         body = line[m.end() :] if m else line
@@ -565,7 +577,8 @@ class LineParser:
         low = body.lower()
         placed = _GLOBAL_RANKS.search(body) if "global_ranks=" in low else None
         if placed is not None and self._host is None and self._task is None:
-            self.placed_ranks.update(int(x) for x in re.findall(r"\d+", placed[1]))
+            self._global_ranks = [int(x) for x in re.findall(r"\d+", placed[1])]
+            self.placed_ranks.update(self._global_ranks)
             return True
         missing = (
             missing_ranks(body)

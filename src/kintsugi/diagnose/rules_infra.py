@@ -513,6 +513,12 @@ SETUP_CONFIG = {"nccl_no_interface"}
 on every node the job's launch configuration (``NCCL_SOCKET_IFNAME`` naming no interface)."""
 
 
+_IMPORTED_FROM = re.compile(r"cannot import name \S+ from \S+ \((/[^)]+)\)")
+"""Python's ImportError names the file of the module it looked in."""
+_INSTALLED = re.compile(r"/(?:site|dist)-packages/|/lib/python\d")
+"""An installed library's file, not a checkout of the user's own."""
+
+
 def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdict | None:
     """The same set-up error (a library, the driver, an import; NCCL finding no interface to
     use) on every node that ran ranks: the job's image or launch configuration, which no node
@@ -539,6 +545,10 @@ def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdi
     p = min((f for fs in everywhere for f in fs), key=order)
     if p.signature in SETUP_CONFIG:
         category, layer = Category.USER_CODE, Layer.SCRIPT
+    elif (own := _IMPORTED_FROM.search(p.text)) is not None and not _INSTALLED.search(own[1]):
+        # a name the user's own package no longer exports (``cannot import name 'X' from
+        # 'acme.data' (/home/jdoe/acme/src/acme/data/__init__.py)``): the script's, not the image's
+        category, layer = Category.DEPENDENCY, Layer.SCRIPT
     else:
         # a library missing or mismatched in the image every node runs: the framework's layer
         # (Acme's), whichever frame imported it; blind authors of sets 6, 13 and 15 agree
