@@ -189,6 +189,10 @@ ALSO = [
     ),
     ("s3_error", "urllib.error.HTTPError: HTTP Error 503: Slow Down"),
     (
+        "ib_port_error",
+        "gx-03:5577:5640 [4] NCCL WARN NET/IB : mlx5_6:1 Got async event : port error",
+    ),
+    (
         "s3_error",
         "WARN mountpoint_s3::fuse: read failed with errno 5: get request failed: retries "
         "exhausted (AWS_ERROR_S3_SLOW_DOWN)",

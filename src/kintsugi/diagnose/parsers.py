@@ -59,6 +59,7 @@ _PREFIX = re.compile(
 # A worker named inside a line by its address and global rank: Ray Train's "Training worker
 # at (ip=10.64.3.22, pid=4468, world_rank=17)" (a node's own "rank=" is no global rank, and
 # an address alone, as in a re-raised RayTaskError's "(pid=1876, ip=...)", may be an echo).
+_SLURM_RESTARTS = re.compile(r"\bSLURM_RESTART_COUNT[=:\s]+(\d{1,4})\b")
 _WORKER_AT = re.compile(
     r"\((?=[^()]*\bip=(?P<ip>\d{1,3}(?:\.\d{1,3}){3})\b)"
     r"(?=[^()]*\bworld_rank=(?P<rank>\d+))[^()]*\)"
@@ -284,7 +285,8 @@ class LineParser:
         """The host a pdsh-style prefix named on the current line (a console of many nodes)."""
         self._task: int | None = None
         """The srun task label of the current line (``  5: ``), if it has one."""
-        self.task_nodes: dict[int, str] = {}
+        self.task_nodes: dict[tuple[int, int], str] = {}
+        """(restarts so far, srun task) -> its node: a requeued job's tasks ran elsewhere."""
         """srun task -> the node Slurm says ran it (a console that holds every node's output)."""
         self._task_pids: set[tuple[str, int]] = set()
         """(host, pid) whose rank in ``pid_ranks`` is only its srun task label."""
@@ -298,6 +300,8 @@ class LineParser:
         """srun task labels the file's lines carry."""
         self._task_ranks: dict[int, set[int]] = {}
         """srun task -> the global ranks its lines name ("[Rank 11]", "[rank11]")."""
+        self._epoch_of: dict[int, int] = {}
+        """Order of a finding -> the restarts counted when it was read."""
         self._task_of: dict[int, int] = {}
         """Finding order -> the srun task label of the line it came from."""
         self._nccl_host: str | None = None
@@ -443,7 +447,7 @@ class LineParser:
             # the console's lines labelled with those tasks are that node's
             self._host = st[0]
             for t in st[1]:
-                self.task_nodes[t] = st[0]
+                self.task_nodes[(self._restarts, t)] = st[0]
             if len(st[1]) == 1:
                 rank = st[1][0]
                 self._srun_ranked.add(self._order + 1)  # the order of the finding it may add
@@ -540,8 +544,15 @@ class LineParser:
             # the next attempt (``Worker group FAILED. 2/3 attempts left; will restart``).
             self._restarts += 1
             return True
+        if "SLURM_RESTART_COUNT" in body and self.ctx.attempt is None:
+            # a requeued Slurm job appending to its output: the batch script's banner names
+            # how many times Slurm restarted it (``SLURM_RESTART_COUNT=1``), later lines are
+            # that attempt's
+            count = _SLURM_RESTARTS.search(body)
+            if count is not None and int(count[1]) > self._restarts:
+                self._restarts = int(count[1])
         if self._task is not None and "slurmstepd" in body and (host := stepd_node(body)):
-            self.task_nodes.setdefault(self._task, host)
+            self.task_nodes.setdefault((self._restarts, self._task), host)
         node = self.ctx.node
         prefix = nccl_prefix(body)
         if prefix is not None:
@@ -963,8 +974,9 @@ class LineParser:
                 self.pid_ranks.pop(key, None)
         if self.task_nodes:  # a console of many nodes: each task's lines are its node's
             self.findings = [
-                f.with_(node=self.task_nodes[t])
-                if (t := self._task_of.get(f.order)) is not None and t in self.task_nodes
+                f.with_(node=self.task_nodes[tkey])
+                if (t := self._task_of.get(f.order)) is not None
+                and (tkey := (self._epoch_of.get(f.order, 0), t)) in self.task_nodes
                 else f
                 for f in self.findings
             ]
@@ -1002,7 +1014,7 @@ class LineParser:
         hosts = set(self._task_hosts.values()) | set(self._host_of.values())
         if len(hosts) < 2:
             return
-        told = {t for t in self.task_nodes}
+        told = {t for _, t in self.task_nodes}
         self.findings = [
             f.with_(node=h)
             if (h := self._host_of.get(f.order)) is not None
@@ -1049,6 +1061,7 @@ class LineParser:
         self.steps_at[self._order] = self.step_lines
         if self._task is not None:
             self._task_of[self._order] = self._task
+            self._epoch_of[self._order] = self._restarts
         if self._nccl_host is not None:
             self._host_of[self._order] = self._nccl_host
         text = str(kw.get("text", ""))

@@ -126,6 +126,7 @@ EXTRA_KEYWORDS = (
     "root cause (first",
     "failures:",
     "attempts left",
+    "slurm_restart_count",
     *ANNOUNCE_KEYWORDS,
     *MISSING_KEYWORDS,
     *SLURM_KEYWORDS,
