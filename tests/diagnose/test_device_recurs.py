@@ -40,3 +40,24 @@ def test_errors_that_move_between_nodes_are_not_a_node(tmp_path: Path) -> None:
     _bundle(tmp_path, ("c-04", "c-05", "c-04"))
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.action is not Action.RESTART_WITHOUT_NODE
+
+
+def test_a_nan_on_the_node_whose_device_crashed_in_other_attempts_is_its_gpu(
+    tmp_path: Path,
+) -> None:
+    # attempt 0 an illegal access, attempt 1 a NaN before communication, attempt 2 a cuBLAS
+    # failure: each time on c-05, never on c-04
+    nan = (
+        "[rank{r}]: AssertionError: Rank {r}: found NaN in local grad norm in backward pass "
+        "before data-parallel communication collective. Device: 5, node: c-05\n"
+    )
+    errors = (ERRORS[1], nan, ERRORS[2])
+    for attempt, error in enumerate(errors):
+        for n in ("c-04", "c-05"):
+            d = tmp_path / f"attempt_{attempt}" / n
+            d.mkdir(parents=True)
+            text = f"[rank{2 + attempt}]: step {100 * (attempt + 1)} loss 2.3\n"
+            (d / "torchrun.log").write_text(text + (error.format(r=2) if n == "c-05" else ""))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "c-05"

@@ -403,7 +403,10 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         # on another): a device that fails in a new way each time follows its node
         same += [f for f in crashes if f not in same]
     attempts = {f.attempt for f in same if f.attempt is not None}
-    if len(attempts) < 2 or v.category is Category.NUMERICAL:
+    if v.category is Category.NUMERICAL:
+        _nan_among_crashes(v, p, crashes, nodes)
+        return
+    if len(attempts) < 2:
         return
     where_ = {f.node for f in same}
     steps = {f.step for f in same if f.step is not None}
@@ -468,6 +471,31 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         f"the same error on {p.node} in attempts {sorted(attempts)}"
         + (f" at iterations {sorted(steps)}" if steps else "")
         + ": that node's hardware",
+    )
+
+
+def _nan_among_crashes(
+    v: Verdict, p: Finding, crashes: list[Finding], nodes: Collection[str]
+) -> None:
+    """A NaN on one node, where the other attempts crashed on the device on that node too
+    (an illegal access, a cuBLAS failure; never on another node): one GPU failing a new way
+    each time, silently wrong once, follows its node; exclude it."""
+    if v.culprit is None or v.culprit.node != p.node or p.node is None or len(nodes) < 2:
+        return
+    if not crashes or any(f.node != p.node for f in crashes):
+        return
+    attempts = {f.attempt for f in [p, *crashes] if f.attempt is not None}
+    if len(attempts) < 2:
+        return
+    ranks = {f.rank for f in [p, *crashes]}
+    v.category, v.layer = Category.GPU_HARDWARE, Layer.INFRASTRUCTURE
+    v.culprit = Culprit(p.node, p.rank if len(ranks) == 1 else None)
+    v.action, v.confidence = Action.RESTART_WITHOUT_NODE, max(v.confidence, 0.8)
+    v.support.extend(crashes[:3])
+    v.why(
+        "category, culprit, action",
+        "recurs_on_one_node",
+        f"a NaN and device crashes on {p.node} in attempts {sorted(attempts)}: its GPU",
     )
 
 
