@@ -53,7 +53,7 @@ GAPS = {
         "'CUDA-capable device(s) is/are busy or unavailable' on one rank, with nvidia-smi showing another user's leftover process holding that GPU in exclusive-process mode, is read as a generic RuntimeError, not as the node's host problem"
     ),
     "ae11_job_never_started_rendezvous_timeout_12_nodes": (
-        "the one node whose torchrun could not resolve the rendezvous host (a getaddrinfo error in its agent's log) is outweighed by the other eleven nodes' RendezvousTimeoutError"
+        "the one node whose torchrun could not resolve the rendezvous host (a getaddrinfo error in its agent's log) now names that node (it could not connect, the others waited) but as its network, not the host the label says"
     ),
 }
 

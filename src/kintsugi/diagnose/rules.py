@@ -51,6 +51,7 @@ from kintsugi.diagnose.rules_mod import (
     wanders,
 )
 from kintsugi.diagnose.rules_nan import numerical, recurring_nan
+from kintsugi.diagnose.rules_rdzv import rendezvous_sides
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -266,6 +267,7 @@ def decide(
     own_resolver(v, fs, all_nodes)
     loopback_rendezvous(v, homes)
     short_of_nodes(v, fs, all_nodes)
+    rendezvous_sides(v, fs, all_nodes)
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
