@@ -61,3 +61,24 @@ def test_a_nan_on_the_node_whose_device_crashed_in_other_attempts_is_its_gpu(
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
     assert d.culprit is not None and d.culprit.node == "c-05"
+
+
+def test_storage_errors_of_new_kinds_under_one_nodes_shifting_ranks_are_its_disk(
+    tmp_path: Path,
+) -> None:
+    reads = (
+        "[rank{r}]: RuntimeError: PytorchStreamReader failed reading zip archive: failed "
+        "finding central directory\n",
+        "[rank{r}]: _pickle.UnpicklingError: invalid load key, '\\x00'.\n",
+        "[rank{r}]: OSError: [Errno 5] Input/output error: '/scratch/featcache/part-00731.pt'\n",
+    )
+    for attempt, error in enumerate(reads):
+        for k, n in enumerate(("gn-04", "gn-05")):
+            d = tmp_path / f"attempt_{attempt}" / n
+            d.mkdir(parents=True)
+            r = 2 * ((k + attempt) % 2) + 1  # the node's ranks move between attempts
+            text = f"[rank{r}]: step {100 * (attempt + 1)} loss 2.3\n"
+            (d / "torchrun.log").write_text(text + (error.format(r=r) if n == "gn-05" else ""))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STORAGE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "gn-05"

@@ -402,6 +402,12 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         # a segfault, then an illegal access, then a cuBLAS failure, all on one node (never
         # on another): a device that fails in a new way each time follows its node
         same += [f for f in crashes if f not in same]
+    if p.category is Category.STORAGE and p.node is not None and len(nodes) >= 2:
+        # a bad zip, then an unpickling error, then EIO, each attempt under another rank of
+        # one node and never on another: that node's disk failing a new way each time
+        reads = [f for f in roots if f.category is Category.STORAGE and f.attempt is not None]
+        if all(f.node == p.node for f in reads) and len({f.rank for f in reads}) > 1:
+            same += [f for f in reads if f not in same]
     attempts = {f.attempt for f in same if f.attempt is not None}
     if v.category is Category.NUMERICAL:
         _nan_among_crashes(v, p, crashes, nodes)
