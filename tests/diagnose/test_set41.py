@@ -51,7 +51,7 @@ GAPS = {
         "open: culprit want cpu-node-07/rank 6 got none; action want run_diagnostics got restart"
     ),
     "al13_rank0_in_all_reduce_others_in_barrier_then_timeouts": (
-        "open: category want user_code got unknown; layer want script got framework; culprit want none got gpu-ws-12/rank 7; action want stop got restart"
+        "open: category want user_code got hang"
     ),
     "al22_gloo_connectfullmesh_failed_on_all_sixteen_ranks": (
         "open: category want network got hang"

@@ -12,7 +12,7 @@ from kintsugi.diagnose.bundle import BundleScan, FileReport, scan_bundle
 from kintsugi.diagnose.extract import gpu_memory_holders, kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.from_events import findings_from_events, sane_event, topology_of
-from kintsugi.diagnose.hang import in_collective, suspect_from, waits_on_device
+from kintsugi.diagnose.hang import in_collective, mismatched_ops, suspect_from, waits_on_device
 from kintsugi.diagnose.links import lone_links_down, shaped_links
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
 from kintsugi.diagnose.nodeenv import odd_threads
@@ -454,6 +454,21 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     blocked = held_ranks(scan.procs, pid_ranks, "D")
     if not (scan.stacks or scan.flight_records or stopped or blocked) or not stalled:
         return []
+    if not stopped and (mismatch := mismatched_ops(scan.stacks)) is not None:
+        usual, odd, ranks = mismatch
+        return [
+            Finding(
+                signature="collective_mismatch_stacks",
+                category=Category.HANG,
+                layer=Layer.SCRIPT,
+                action=Action.STOP,
+                severity=3,
+                role=Role.ROOT,
+                text=f"rank(s) {ranks[:8]} wait in {odd} while the other ranks wait in {usual}: "
+                "the program called different collectives on different ranks",
+                source="stacks",
+            )
+        ]
     rank, why = suspect_from(scan.stacks, sorted(stopped), scan.flight_records)
     if rank is None and len(blocked) == 1:
         # the one rank the kernel holds in uninterruptible sleep while the others wait

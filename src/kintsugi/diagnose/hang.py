@@ -213,6 +213,45 @@ def suspect_from(
     return None, "no single rank stands out"
 
 
+# The innermost frame of torch.distributed's own API in a dump: py-spy's "barrier
+# (.../torch/distributed/distributed_c10d.py:3703)", faulthandler's 'File ".../distributed_c10d.py",
+# line 3703 in barrier'
+_C10D_FRAME = re.compile(
+    r"^\s+(\w+) \(\S*distributed_c10d\.py:\d+\)|"
+    r"File \"\S*distributed_c10d\.py\", line \d+,? in (\w+)",
+    re.M,
+)
+_POINT_TO_POINT = frozenset(
+    {"send", "recv", "isend", "irecv", "batch_isend_irecv", "_coalescing_manager"}
+)
+
+
+def collective_op(stack: str) -> str | None:
+    """The torch.distributed call a main thread waits in (``all_reduce``, ``barrier``), if any."""
+    m = _C10D_FRAME.search(main_thread(stack))
+    return (m[1] or m[2]) if m else None
+
+
+def mismatched_ops(stacks: Mapping[int, str]) -> tuple[str, str, list[int]] | None:
+    """Ranks waiting in different collectives: (the usual op, the odd one, the odd ranks).
+
+    Every dumped rank waits inside torch.distributed, in one of two collectives (no point-to-
+    point: pipeline stages wait in sends and receives by design), and the odd one is called by
+    at most a third of them: the program issued different collectives on different ranks (a
+    collective under ``if rank == 0``), which no machine does.
+    """
+    ops = {r: op for r, s in stacks.items() if (op := collective_op(s)) is not None}
+    if len(ops) < 4 or len(ops) < len(stacks) or _POINT_TO_POINT & set(ops.values()):
+        return None
+    counts = Counter(ops.values()).most_common()
+    if len(counts) != 2:
+        return None
+    (usual, n), (odd, k) = counts
+    if n < 3 or 3 * k > len(ops):
+        return None
+    return usual, odd, sorted(r for r, op in ops.items() if op == odd)
+
+
 def read_flight_records(fr_dir: Path) -> dict[int, Any]:
     """Flight-recorder JSON dumps named ``rank_N.json`` in a directory; bad files skipped."""
     out: dict[int, Any] = {}
