@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.extract import comm_wait, compute_time
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.ranktable import rank_table
 from kintsugi.events import Action, Category
@@ -56,3 +59,35 @@ def test_a_slow_rank_in_a_csv_table_is_the_straggler(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.STRAGGLER and d.action is Action.RUN_DIAGNOSTICS
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("h-03", 13)
+
+
+def test_each_ranks_own_metrics_series_on_a_throttled_node(tmp_path: Path) -> None:
+    # metrics/rankNN.csv, one rank's steps each; cpu-e03's four ranks computed three times
+    # longer since midway, and its CPUs clocked down (the kernel's thermal messages)
+    for n in range(4):
+        node = tmp_path / f"cpu-e0{n + 1}"
+        (node / "metrics").mkdir(parents=True)
+        for r in range(4 * n, 4 * n + 4):
+            rows = "".join(
+                f"{s * 50},2024-10-01T06:{s:02d}:00.000Z,{r},"
+                f"{1180.0 if n == 2 and s >= 10 else 400.0},{33.0},6.7,440.0,5.1\n"
+                for s in range(20)
+            )
+            (node / "metrics" / f"rank{r:02d}.csv").write_text(
+                "step,wall_time,rank,fwd_bwd_ms,allreduce_ms,data_ms,step_ms,loss\n" + rows
+            )
+        (node / "dmesg_T.txt").write_text(
+            "[Tue Oct  1 06:12:30 2024] CPU34: Package temperature is above threshold, cpu clock "
+            "is throttled (total events = 48198)\n"
+            if n == 2
+            else "[Tue Oct  1 06:00:00 2024] EXT4-fs (nvme0n1p1): mounted filesystem\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "cpu-e03"
+
+
+def test_a_timer_whose_value_carries_its_unit() -> None:
+    line = "step     50 loss 2.7018 fwd_bwd 1296ms allreduce_wait 173ms img/s 43.6"
+    assert compute_time(line) == pytest.approx(1.296)
+    assert comm_wait(line) == pytest.approx(0.173)

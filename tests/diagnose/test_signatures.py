@@ -198,6 +198,11 @@ ALSO = [
         "exhausted (AWS_ERROR_S3_SLOW_DOWN)",
     ),
     (
+        "thermal_slowdown",
+        "[Mon Jul 22 10:40:49 2024] CPU14: Core temperature is above threshold, cpu clock is "
+        "throttled (total events = 1800)",
+    ),
+    (
         "storage_slow",
         "Lustre: scratch-OST0012-osc-ffff9a8c6e1b3800: Connection to scratch-OST0012 (at "
         "10.50.1.21@o2ib) was lost; in progress operations using this service will wait",

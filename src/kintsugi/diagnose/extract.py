@@ -241,9 +241,12 @@ COMPUTE_KEYWORDS = (
 # the same (the fast ones wait in the collective), so the slow rank shows only here.
 _TIMER = (
     # "fwd_bwd_ms=812", "forward: 0.8 s"; with the unit in the key, a space will do ("fwd_ms 812")
-    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?(?:\s*[=:]\s*|(?:(?<=_ms)|(?<=_s))\s+)"
+    # ("fwd_bwd 1296ms": a space will do where the value carries its unit)
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?(?:\s*[=:]\s*|(?:(?<=_ms)|(?<=_s))\s+"
+    r"|\s+(?=\d+(?:\.\d+)?\s?m?s\b))"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
-    r"(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+(?:[=:]|_m?s\s+\d))"
+    r"(?:(?<=\dms)(?!\w)|(?<=\ds)(?!\w)"  # a value with its unit ends the field
+    r"|(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+(?:[=:]|_m?s\s+\d)))"
 )
 _COMPUTE = re.compile(
     r"(?i)(?<![\w/.-])(?P<k>fwd[_-]?bwd|forward[_ -]backward|compute|fwd|forward"
@@ -255,6 +258,7 @@ _COMPUTE = re.compile(
 _COMM_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
     r"|wait[_ ]in[_ ](?:all[_-]?reduce|all[_-]?gather|reduce[_-]?scatter|collectives?|barrier)"
+    r"|all[_-]?reduce[_ ]wait"
     # Megatron-LM's gradient all-reduce timers (by version and optimizer): the fast ranks'
     # time there is their wait
     r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter|backward[_-]allreduce)"

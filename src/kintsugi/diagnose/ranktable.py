@@ -20,7 +20,9 @@ from kintsugi.diagnose.findings import Finding, timing
 from kintsugi.diagnose.parse_state import Context
 
 MIN_RANKS = 4
-"""Fewer ranks than this make no table to compare ranks in."""
+"""Fewer ranks than this make no table to compare ranks in..."""
+SERIES_ROWS = 8
+"""... unless the table is one rank's own series of steps, this long at least."""
 _RANK_COL = re.compile(r"(?i)^(?:global[_ ]?)?rank$")
 _NODE_COLS = ("node", "nodename", "node_name", "host", "hostname", "server")
 _COMBINED = re.compile(
@@ -56,7 +58,9 @@ Row = tuple[float, float | None, str | None]
 """A rank's compute time, its wait in collectives (where the table has one) and its node."""
 
 
-def _columns(header: list[str], rows: list[list[str]]) -> dict[int, Row]:
+def _columns(header: list[str], rows: list[list[str]], tail: bool = False) -> dict[int, Row]:
+    """Each rank's row medians; ``tail``: over the last quarter of its rows only (a series in
+    time, as it ends: a node that turned slow midway is slow now)."""
     names = [h.strip().strip("\"'").lower() for h in header]
     rank_at = next((i for i, n in enumerate(names) if _RANK_COL.match(n)), None)
     work = _work_columns(names)
@@ -81,8 +85,16 @@ def _columns(header: list[str], rows: list[list[str]]) -> dict[int, Row]:
             waits[rank].append(wait)
         if node_at is not None and (host := row[node_at].strip()):
             hosts[rank] = host
+
+    def end(vs: list[float]) -> list[float]:
+        return vs[-max(1, len(vs) // 4) :] if tail else vs
+
     return {
-        r: (statistics.median(vs), statistics.median(waits[r]) if waits[r] else None, hosts.get(r))
+        r: (
+            statistics.median(end(vs)),
+            statistics.median(end(waits[r])) if waits[r] else None,
+            hosts.get(r),
+        )
         for r, vs in sums.items()
     }
 
@@ -98,6 +110,9 @@ def _table(text: str) -> dict[int, Row]:
         found = _columns(header, rows)
         if len(found) >= MIN_RANKS:
             return found
+        if len(found) == 1 and len(rows) >= SERIES_ROWS:
+            # one rank's own metrics over time (metrics/rank08.csv): compared across the files
+            return _columns(header, rows, tail=True)
     per_line: dict[int, Row] = {}
     for line in lines:
         m = _RANK_LINE.match(line)
