@@ -91,3 +91,42 @@ def test_a_timer_whose_value_carries_its_unit() -> None:
     line = "step     50 loss 2.7018 fwd_bwd 1296ms allreduce_wait 173ms img/s 43.6"
     assert compute_time(line) == pytest.approx(1.296)
     assert comm_wait(line) == pytest.approx(0.173)
+
+
+def test_a_timer_with_a_space_before_its_unit() -> None:
+    line = "step  100 | loss 9.8457 | fwd 283.3 ms | bwd 565.7 ms | comm_wait 8.6 ms | step_time 876 ms"
+    assert compute_time(line) == pytest.approx(0.849)
+    assert comm_wait(line) == pytest.approx(0.0086)
+
+
+def _megatron_block(slow: int) -> str:
+    rows = "times across ranks (ms):\n"
+    for timer, base in (("forward-compute", 1300.0), ("backward-compute", 2650.0)):
+        rows += f"  {timer}:\n" + "".join(
+            f"     rank {r:2d}: {base * (1.19 if r == slow else 1.0):.2f}\n" for r in range(24)
+        )
+    rows += "  all-grads-sync:\n" + "".join(
+        f"     rank {r:2d}: {103.4 if r == slow else 713.0:.2f}\n" for r in range(24)
+    )
+    return rows
+
+
+def test_megatrons_timers_of_every_rank_name_the_one_that_computes_long(tmp_path: Path) -> None:
+    # 19% slower: too little for the compute ratio alone, plain from the others' waits
+    nccl = "".join(
+        f"dgx-b2-{7 + r // 8:02d}:{55100 + r}:{55378 + r} [{r % 8}] NCCL INFO comm 0xa5c{r} rank "
+        f"{r} nranks 24 cudaDev {r % 8} nvmlDev {r % 8} busId 18000 commId 0xd50 - Init COMPLETE\n"
+        for r in range(24)
+    )
+    steps = "".join(
+        f" [2024-08-14 09:{40 + i}:48] iteration {100 * i:8d}/   60000 | elapsed time per "
+        f"iteration (ms): 4700.1 |\n" + _megatron_block(22)
+        for i in range(4)
+    )
+    (tmp_path / "slurm-61822.out").write_text(nccl + steps)
+    for n in ("dgx-b2-07", "dgx-b2-08", "dgx-b2-09"):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "dmesg.txt").write_text("[762000.000000] EXT4-fs mounted filesystem\n")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-b2-09", 22)

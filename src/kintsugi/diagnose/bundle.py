@@ -530,6 +530,11 @@ def _scan_log(
     dump = parser.dump_seen and kind == "text" and ctx.node is not None
     if dump and size <= MAX_DUMP_LOG and not ctx.compressed:
         _logged_dump(text if text is not None else _text(path, ctx), ctx, parser.own_ranks, out)
+    if parser.rank_times_seen and kind == "text" and size <= MAX_DUMP_LOG and not ctx.compressed:
+        # Megatron's timers of every rank, in blocks the line scan does not keep
+        parser.findings += ranktable.megatron_times(
+            text if text is not None else _text(path, ctx), ctx
+        )
     seen = [] if ctx.rank is None else [_rank_log(ctx)]
     if ctx.node is not None and ctx.rank is None:
         # a node's console with its ranks' prefixed lines: where each of those ranks ran

@@ -245,7 +245,7 @@ _TIMER = (
     r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?[\"']?(?:\s*[=:]\s*|(?:(?<=_ms)|(?<=_s))\s+"
     r"|\s+(?=\d+(?:\.\d+)?\s?m?s\b))"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
-    r"(?:(?<=\dms)(?!\w)|(?<=\ds)(?!\w)"  # a value with its unit ends the field
+    r"(?:(?<=s)(?!\w)"  # a value with its unit ends the field ("1296ms", "281.4 ms")
     r"|(?=\s{2}|\s*(?:[|,;)\]}]|$)|\s+[\w.()-]+(?:[=:]|_m?s\s+\d)))"
 )
 _COMPUTE = re.compile(

@@ -251,6 +251,8 @@ class LineParser:
         """The first timestamp near the start of the source (set by whoever streams it)."""
         self.last_ts: float | None = None
         """The newest timestamp at the end of the source (set by whoever streams it)."""
+        self.rank_times_seen = False
+        """Megatron's per-rank timer blocks ("times across ranks (ms):") are in the file."""
         self.dump_seen = False
         """The source holds a ``faulthandler`` dump's header (set by whoever streams it: the
         dump's lines hold no keyword, so they never reach the parser)."""
@@ -543,6 +545,9 @@ class LineParser:
             # torchrun restarting its workers inside one console log: later lines belong to
             # the next attempt (``Worker group FAILED. 2/3 attempts left; will restart``).
             self._restarts += 1
+            return True
+        if "times across ranks" in body:
+            self.rank_times_seen = True  # read whole once the scan is done
             return True
         if "SLURM_RESTART_COUNT" in body and self.ctx.attempt is None:
             # a requeued Slurm job appending to its output: the batch script's banner names

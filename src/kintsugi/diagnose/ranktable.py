@@ -155,3 +155,55 @@ def rank_table(text: str, ctx: Context) -> list[Finding]:
                 text = f"{what} {secs * scale:.3f}s per step, from a table of every rank's timers"
                 out.append(timing(sig, text, at, rank, secs * scale))
     return out
+
+
+# Megatron-LM's timers with --timing-log-option all: every rank's time for each timer, a block
+# per logging interval ("times across ranks (ms):", "  forward-compute:", "     rank 22: 1543.94")
+_BLOCK = re.compile(r"^\W*times across ranks \(ms\):", re.M)
+_TIMER_NAME = re.compile(r"^\W{0,4}\s*([a-z][\w-]*):\s*$")
+_TIMER_RANK = re.compile(r"^\W{0,4}\s*rank\s+(\d+):\s*(\d+(?:\.\d+)?)\s*$")
+_MEGATRON_WORK = frozenset({"forward-compute", "backward-compute", "forward-backward"})
+_MEGATRON_WAIT = frozenset(
+    {"all-grads-sync", "grads-all-reduce", "grads-reduce-scatter", "backward-params-all-reduce"}
+)
+MAX_BLOCK_LINES = 1 << 14
+"""Lines of one block read at most (every rank of every timer)."""
+
+
+def megatron_times(text: str, ctx: Context) -> list[Finding]:
+    """Each rank's compute (forward plus backward) and wait in the gradient sync from
+    Megatron-LM's per-rank timer blocks, as the log ends (the last quarter of the blocks)."""
+    work: dict[int, list[float]] = defaultdict(list)
+    wait: dict[int, list[float]] = defaultdict(list)
+    for m in _BLOCK.finditer(text):
+        sums: dict[int, float] = defaultdict(float)
+        waits: dict[int, float] = {}
+        timer = None
+        for line in text[m.end() :].splitlines()[1:MAX_BLOCK_LINES]:
+            if (named := _TIMER_NAME.match(line)) is not None:
+                timer = named[1]
+                continue
+            row = _TIMER_RANK.match(line)
+            if row is None:
+                break  # the block ended
+            rank, ms = int(row[1]), float(row[2]) * 1e-3
+            if timer in _MEGATRON_WORK:
+                sums[rank] += ms
+            elif timer in _MEGATRON_WAIT:
+                waits[rank] = ms
+        for r, v in sums.items():
+            work[r].append(v)
+        for r, v in waits.items():
+            wait[r].append(v)
+    if len(work) < MIN_RANKS:
+        return []
+    out = []
+    for rank, vs in sorted(work.items()):
+        med = statistics.median(vs[-max(1, len(vs) // 4) :])
+        text_ = f"compute time {med:.3f}s per step, from Megatron's timers of every rank"
+        out.append(timing("compute_time", text_, replace(ctx, node=None), rank, med))
+        if wait[rank]:
+            w = statistics.median(wait[rank][-max(1, len(wait[rank]) // 4) :])
+            text_ = f"wait in collectives {w:.3f}s per step, from Megatron's timers"
+            out.append(timing("comm_wait", text_, replace(ctx, node=None), rank, w))
+    return out

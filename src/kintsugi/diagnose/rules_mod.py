@@ -223,10 +223,13 @@ def _waited_for(times: list[Finding], context: list[Finding], med: float) -> lis
     """The one rank that computes longest while every other waits for it in the collectives:
     its own wait is a small share of theirs. A slowdown too small for the compute ratio alone
     (10-30%) is plain when all the others' waits say who they wait for."""
-    waits = {(f.node, f.rank): f.value or 0.0 for f in context if f.signature == "comm_wait"}
+    # (by global rank: a listing of every rank's timers places none of them on a node)
+    waits = {
+        f.rank: f.value or 0.0 for f in context if f.signature == "comm_wait" and f.rank is not None
+    }
     slowest = max(times, key=lambda f: f.value or 0.0)
-    mine = waits.get((slowest.node, slowest.rank))
-    others = [w for k, w in waits.items() if k != (slowest.node, slowest.rank)]
+    mine = waits.get(slowest.rank) if slowest.rank is not None else None
+    others = [w for k, w in waits.items() if k != slowest.rank]
     if mine is None or len(others) < 2 or (slowest.value or 0.0) < 1.1 * med:
         return []
     typical = statistics.median(others)

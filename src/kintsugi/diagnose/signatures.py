@@ -127,6 +127,7 @@ EXTRA_KEYWORDS = (
     "failures:",
     "attempts left",
     "slurm_restart_count",
+    "times across ranks",
     *ANNOUNCE_KEYWORDS,
     *MISSING_KEYWORDS,
     *SLURM_KEYWORDS,
