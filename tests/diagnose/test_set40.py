@@ -56,7 +56,9 @@ GAPS = {
     "ak22_nan_grad_norm_assertion_on_eight_ranks": (
         "open: culprit want gpu-f02/rank 12 got gpu-f02/rank 11"
     ),
-    "ak25_hang_at_first_evaluation_step": ("open: category want user_code got hang"),
+    "ak25_hang_at_first_evaluation_step": (
+        "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
+    ),
 }
 
 

