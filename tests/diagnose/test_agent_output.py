@@ -82,3 +82,24 @@ def test_an_import_from_the_users_own_checkout_is_the_scripts(tmp_path: Path) ->
         )
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.layer) == (Category.DEPENDENCY, Layer.FRAMEWORK)
+
+
+def test_every_rank_failing_to_connect_its_gloo_mesh_is_the_network(tmp_path: Path) -> None:
+    # nothing timed out in a collective: the ranks never connected (a leaf switch down)
+    for k, node in enumerate(("c7-01", "c7-02", "c8-01", "c8-02")):
+        (tmp_path / node).mkdir()
+        peer = "10.8.0.11" if k < 2 else "10.7.0.11"
+        (tmp_path / node / "torchrun.log").write_text(
+            f"[default0]:[E0925 16:45:0{k}.872261417 ProcessGroupGloo.cpp:144] Gloo "
+            "connectFullMesh failed with [../third_party/gloo/gloo/transport/tcp/pair.cc:144] "
+            "no error\n"
+            "[default0]:RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:799] "
+            f"connect [{peer}]:38177: Connection timed out\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.layer, d.culprit, d.action) == (
+        Category.NETWORK,
+        Layer.INFRASTRUCTURE,
+        None,
+        Action.RESTART,
+    )

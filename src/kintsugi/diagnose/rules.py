@@ -821,13 +821,17 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         )
         v.why("all", "silent_rank", f"every other rank timed out; {node} rank {rank} never did")
         return v
+    # every rank failed to connect or lost its connections, none timed out in a collective:
+    # the network between them, not a hang
+    lost = all(f.category is Category.NETWORK for f in waits)
     v = Verdict(
-        Category.HANG,
+        Category.NETWORK if lost else Category.HANG,
         Layer.INFRASTRUCTURE,
         None,
         Action.RESTART,
         0.35,
-        f"collective timeouts on {len(waiting)} rank(s) and no root error: {p.text}",
+        f"{'connections lost' if lost else 'collective timeouts'} on {len(waiting)} rank(s) "
+        f"and no root error: {p.text}",
         primary=p,
     )
     v.why("all", "timeouts_without_cause", "only sympathetic timeouts; escalate diagnostics")
