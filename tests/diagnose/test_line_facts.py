@@ -124,3 +124,13 @@ def test_megatron_timers_name_their_unit_once_for_the_line() -> None:
     assert compute_time(line) == 0.03047
     assert comm_wait(line) == 0.00653
     assert data_wait("batch-generator: 2.5 s") == 2.5  # a unit of its own still counts
+
+
+def test_a_listing_of_every_ranks_relative_performance_names_the_lowest() -> None:
+    rep = detector_report(
+        "  GPU relative performance (1.00 = fastest): rank 13 (lx-gpu-02) 0.88 | rank 17 "
+        "(lx-gpu-03) 0.98 | rank 26 (lx-gpu-04) 0.99"
+    )
+    assert rep is not None
+    assert (rep[0], rep[2]) == (13, "lx-gpu-02")
+    assert abs(rep[1] - 1 / 0.88) < 1e-9

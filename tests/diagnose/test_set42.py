@@ -1,7 +1,7 @@
 """Development corpus 42, written blind to the rules by another author: 30 failures of the hardware and node layer (Xids, ECC and row remapping, NVLink, InfiniBand, PCIe, MCE) and their recurrence across attempts, with red herrings.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/30 (category 25, layer 25, culprit 24, action 26);
-22/30 after that session's later work, 24/30 after requeued consoles and NCCL's async port errors were read. ``GAPS`` lists the rest as strict xfails, each
+22/30 after that session's later work, 25/30 after requeued consoles, NCCL's async port errors and listings of every rank's relative performance were read. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set42/tools``; see its README.
 """
@@ -53,9 +53,6 @@ GAPS = {
     "am16_illegal_memory_access_at_step_7400_twice": ("open: layer want script got framework"),
     "am21_training_frozen_no_progress_for_40min": (
         "open: category want hang got unknown; layer want infrastructure got framework; culprit want trn1-gpu-03/rank 21 got none; action want run_diagnostics got none"
-    ),
-    "am23_one_rank_12pct_slower_no_errors": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want lx-gpu-02/rank 13 got none; action want run_diagnostics got none"
     ),
     "am29_ecc_error_after_single_bit_ecc_warnings": (
         "open: culprit want node-a04/rank 30 got node-a04"

@@ -178,7 +178,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance below", "by_rank",
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance", "by_rank",
                      "per_rank", "(rank ")  # fmt: skip
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
@@ -524,6 +524,11 @@ _SPREAD = re.compile(
 _WORK_TIMERS = ("fwd", "bwd", "forward", "backward", "compute", "step", "iter")
 
 
+_RANK_SCORE = re.compile(
+    r"(?i)\brank\s+(?P<rank>\d+)\s*\((?P<node>[A-Za-z][\w.-]*)[^)]*\)\s*[=:]?\s*(?P<score>\d*\.\d+)"
+)
+
+
 def detector_report(line: str) -> tuple[int, float, str | None] | None:
     """A rank a straggler-detector report names, its slowdown over the others (the fastest,
     the median or the best, as the report compares), and its node
@@ -538,6 +543,14 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
         if median > 0:
             top = max(range(len(vals)), key=vals.__getitem__)
             return top, vals[top] / median, None
+    if "relative performance" in line.lower():
+        # a listing of each rank's score relative to the fastest ("GPU relative performance
+        # (1.00 = fastest): rank 13 (lx-gpu-02) 0.88 | rank 17 (lx-gpu-03) 0.98"): the lowest
+        scores = [(float(x["score"]), x) for x in _RANK_SCORE.finditer(line)]
+        scores = [(v, x) for v, x in scores if 0 < v <= 1]
+        if len(scores) >= 2:
+            v, worst = min(scores, key=lambda vx: vx[0])
+            return int(worst["rank"]), 1.0 / v, worst["node"]
     s = _SCORED.search(line) or _BELOW.search(line)
     if s is not None and float(s["score"]) > 0:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
