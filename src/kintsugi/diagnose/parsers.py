@@ -56,10 +56,11 @@ _PREFIX = re.compile(
     r"(?:\[(?:(?!rank)[A-Za-z][\w-]*?|rank(?=\d+\]:\[rank\d+\]:))(?P<local>\d+)\]:)?"
     r"(?:\[rank(?P<rank>\d+)\]:|\[rank: (?P<lrank>\d+)\])?[ ]?"
 )
+# A requeued Slurm job's batch script naming how many times Slurm restarted it
+_SLURM_RESTARTS = re.compile(r"\bSLURM_RESTART_COUNT[=:\s]+(\d{1,4})\b")
 # A worker named inside a line by its address and global rank: Ray Train's "Training worker
 # at (ip=10.64.3.22, pid=4468, world_rank=17)" (a node's own "rank=" is no global rank, and
 # an address alone, as in a re-raised RayTaskError's "(pid=1876, ip=...)", may be an echo).
-_SLURM_RESTARTS = re.compile(r"\bSLURM_RESTART_COUNT[=:\s]+(\d{1,4})\b")
 _WORKER_AT = re.compile(
     r"\((?=[^()]*\bip=(?P<ip>\d{1,3}(?:\.\d{1,3}){3})\b)"
     r"(?=[^()]*\bworld_rank=(?P<rank>\d+))[^()]*\)"
@@ -288,8 +289,8 @@ class LineParser:
         self._task: int | None = None
         """The srun task label of the current line (``  5: ``), if it has one."""
         self.task_nodes: dict[tuple[int, int], str] = {}
-        """(restarts so far, srun task) -> its node: a requeued job's tasks ran elsewhere."""
-        """srun task -> the node Slurm says ran it (a console that holds every node's output)."""
+        """(restarts so far, srun task) -> the node Slurm says ran it (a console that holds every
+        node's output; a requeued job's tasks ran elsewhere in each attempt)."""
         self._task_pids: set[tuple[str, int]] = set()
         """(host, pid) whose rank in ``pid_ranks`` is only its srun task label."""
         self._tasks_seen: set[int] = set()
@@ -297,6 +298,8 @@ class LineParser:
         """torchrun's failure summary is in the file: srun's tasks ran its agents, not ranks."""
         self._global_ranks: list[int] = []
         """The global ranks of this agent's workers by local rank, as its rendezvous listed them."""
+        self._srun_line = False
+        """The current line is srun's report naming one task (its number read as the rank)."""
         self._srun_ranked: set[int] = set()
         """Orders of findings whose rank is the task number srun's report names."""
         """srun task labels the file's lines carry."""
@@ -377,6 +380,7 @@ class LineParser:
         when: str | None,
         named_rank: int | None = None,
     ) -> None:
+        self._srun_line = False
         lead = COLLECTOR_STAMP.match(line)
         if lead is not None:
             line = line[lead.end() :]
@@ -452,7 +456,7 @@ class LineParser:
                 self.task_nodes[(self._restarts, t)] = st[0]
             if len(st[1]) == 1:
                 rank = st[1][0]
-                self._srun_ranked.add(self._order + 1)  # the order of the finding it may add
+                self._srun_line = True  # the findings of this line take the task for a rank
         if self._host is None and "world_rank=" in body and (worker := _WORKER_AT.search(body)):
             # a driver's report about one worker by address and global rank ("Training worker
             # at (ip=10.0.3.22, pid=4468, world_rank=17) failed"): that worker's node and rank
@@ -1064,6 +1068,8 @@ class LineParser:
             return
         self._per_key[k] = n + 1
         self.steps_at[self._order] = self.step_lines
+        if self._srun_line:
+            self._srun_ranked.add(self._order)
         if self._task is not None:
             self._task_of[self._order] = self._task
             self._epoch_of[self._order] = self._restarts

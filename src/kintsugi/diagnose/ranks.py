@@ -165,11 +165,7 @@ def quiet_rank(node: str | None, fs: Iterable[Finding], homes: Mapping[int, str]
     block = rank_blocks(homes).get(node or "")
     if block is None:
         return _quiet_in_world(node, fs, homes)
-    waiting = {
-        f.rank
-        for f in fs
-        if f.node == node and f.role is Role.SYMPTOM and f.signature not in STOPPED_BY_LAUNCHER
-    }
+    waiting = {f.rank for f in _waits(fs) if f.node == node}
     quiet = [r for r in block if r not in waiting]
     return quiet[0] if len(quiet) == 1 and len(waiting) >= 2 else None
 
@@ -180,11 +176,7 @@ def _quiet_in_world(
     """Where no block says which ranks ``node`` ran: the one rank below the highest that never
     reported waiting while every other rank of the world did (a console of every rank's
     timeout, no hosts on its lines), unless it is known to have run elsewhere."""
-    waiting = {
-        f.rank
-        for f in fs
-        if f.rank is not None and f.role is Role.SYMPTOM and f.signature not in STOPPED_BY_LAUNCHER
-    }
+    waiting = {f.rank for f in _waits(fs) if f.rank is not None}
     if len(waiting) < 4:
         return None
     quiet = set(range(max(waiting) + 1)) - waiting
@@ -192,3 +184,8 @@ def _quiet_in_world(
         return None
     rank = quiet.pop()
     return rank if homes.get(rank, node) == node else None
+
+
+def _waits(fs: Iterable[Finding]) -> list[Finding]:
+    """The ranks' reports of waiting on others (not the launcher's SIGTERM to every survivor)."""
+    return [f for f in fs if f.role is Role.SYMPTOM and f.signature not in STOPPED_BY_LAUNCHER]

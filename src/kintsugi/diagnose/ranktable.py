@@ -87,7 +87,7 @@ def _columns(header: list[str], rows: list[list[str]], tail: bool = False) -> di
             hosts[rank] = host
 
     def end(vs: list[float]) -> list[float]:
-        return vs[-max(1, len(vs) // 4) :] if tail else vs
+        return as_it_ends(vs) if tail else vs
 
     return {
         r: (
@@ -97,6 +97,12 @@ def _columns(header: list[str], rows: list[list[str]], tail: bool = False) -> di
         )
         for r, vs in sums.items()
     }
+
+
+def as_it_ends(series: list[float]) -> list[float]:
+    """The last quarter of a series in time (one value at least): a rank that turned slow
+    midway is slow now."""
+    return series[-max(1, len(series) // 4) :]
 
 
 def _table(text: str) -> dict[int, Row]:
@@ -175,11 +181,12 @@ def megatron_times(text: str, ctx: Context) -> list[Finding]:
     Megatron-LM's per-rank timer blocks, as the log ends (the last quarter of the blocks)."""
     work: dict[int, list[float]] = defaultdict(list)
     wait: dict[int, list[float]] = defaultdict(list)
-    for m in _BLOCK.finditer(text):
+    lines = text.splitlines()
+    for start in (i for i, line in enumerate(lines) if _BLOCK.match(line)):
         sums: dict[int, float] = defaultdict(float)
         waits: dict[int, float] = {}
         timer = None
-        for line in text[m.end() :].splitlines()[1:MAX_BLOCK_LINES]:
+        for line in lines[start + 1 : start + MAX_BLOCK_LINES]:
             if (named := _TIMER_NAME.match(line)) is not None:
                 timer = named[1]
                 continue
@@ -198,12 +205,13 @@ def megatron_times(text: str, ctx: Context) -> list[Finding]:
     if len(work) < MIN_RANKS:
         return []
     out = []
+    at = replace(ctx, node=None)  # every rank's, from one file: placed by the rules
     for rank, vs in sorted(work.items()):
-        med = statistics.median(vs[-max(1, len(vs) // 4) :])
-        text_ = f"compute time {med:.3f}s per step, from Megatron's timers of every rank"
-        out.append(timing("compute_time", text_, replace(ctx, node=None), rank, med))
+        med = statistics.median(as_it_ends(vs))
+        what = f"compute time {med:.3f}s per step, from Megatron's timers of every rank"
+        out.append(timing("compute_time", what, at, rank, med))
         if wait[rank]:
-            w = statistics.median(wait[rank][-max(1, len(wait[rank]) // 4) :])
-            text_ = f"wait in collectives {w:.3f}s per step, from Megatron's timers"
-            out.append(timing("comm_wait", text_, replace(ctx, node=None), rank, w))
+            w = statistics.median(as_it_ends(wait[rank]))
+            what = f"wait in collectives {w:.3f}s per step, from Megatron's timers"
+            out.append(timing("comm_wait", what, at, rank, w))
     return out

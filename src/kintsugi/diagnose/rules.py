@@ -569,9 +569,9 @@ def mismatched_collectives(symptoms: list[Finding], roots: list[Finding]) -> Ver
     stacked = [f for f in roots if f.signature == "collective_mismatch_stacks"]
     if stacked:
         # the ranks' stack dumps show them waiting in different collectives
-        v = Verdict(Category.HANG, Layer.SCRIPT, None, Action.STOP, 0.8, stacked[0].text)
-        v.primary = stacked[0]
-        v.why("all", "mismatched_collectives", "stack dumps: " + stacked[0].text[:120])
+        p = stacked[0]
+        v = Verdict(Category.HANG, Layer.SCRIPT, None, Action.STOP, 0.8, p.text, primary=p)
+        v.why("all", "mismatched_collectives", "stack dumps: " + p.text[:120])
         return v
     by_attempt: dict[int | None, dict[int, tuple[int, str, int | None, Finding]]]
     by_attempt = defaultdict(dict)
