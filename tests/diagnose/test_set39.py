@@ -57,7 +57,7 @@ GAPS = {
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want worker-2/rank 22 got none; action want run_diagnostics got none"
     ),
     "aj17_heartbeat_alerts_job_stalled": (
-        "open: culprit want hgx-b06/rank 45 got none; action want run_diagnostics got restart"
+        "open: culprit want hgx-b06/rank 45 got aj17_heartbeat_alerts_job_stalled/rank 45"
     ),
     "aj18_allreduce_slow_on_every_node": (
         "open: category want network got unknown; layer want infrastructure got framework; action want restart got none"

@@ -62,9 +62,6 @@ GAPS = {
     "an15_validation_end_freezes_on_two_nodes": (
         "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code"
     ),
-    "an17_flight_recorder_dump_after_timeout": (
-        "open: culprit want h100-sc-n08/rank 27 got fr_dumps/rank 27"
-    ),
     "an19_heartbeat_dir_collected_after_stall": (
         "open: culprit want gpu-r07-03/rank 19 got none; action want run_diagnostics got restart"
     ),

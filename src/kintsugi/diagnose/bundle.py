@@ -112,7 +112,7 @@ _CONTAINER = re.compile(
 # alerts, the scheduler's accounting, a trace analysis (``monitor/hb/rank-45.log``).
 _JOB_LEVEL = re.compile(
     r"^(?:monitor(?:ing)?|alerts?|alertmanager|scheduler|controller|analysis|reports?|summary|"
-    r"heartbeats?|hb|flight[_-]?recorder|fr[_-]?traces?|metrics|prometheus|grafana|dashboards?|"
+    r"heartbeats?|hb|flight[_-]?recorders?|(?:fr|nccl)[_-]?(?:traces?|dumps?)|metrics|prometheus|grafana|dashboards?|"
     r"fabric|ufm|switch(?:es)?)$",
     re.I,
 )
@@ -375,7 +375,9 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         rep = FileReport(rel, kind, size, note=f"{packed}-compressed" if packed else "")
         out.files.append(rep)
         out.bytes += size
-        if node and (len(path.relative_to(root).parts) > 1 or node != root.name):
+        parts = path.relative_to(root).parts
+        # a file of the bundle's root, or of a job-level folder, makes no node of the bundle
+        if node and (node != root.name or (len(parts) > 1 and not _JOB_LEVEL.match(parts[0]))):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         ctx.snapshot = NVSMI_TABLE in head or b"NVSMI LOG" in head
@@ -461,7 +463,7 @@ def _scan_file(
         # py-spy's header names the process: a kernel line's pid= is then this rank
         if ctx.node and (proc := _PYSPY_PROCESS.match(out.stacks[ctx.rank])):
             out.pid_ranks.setdefault((ctx.node, int(proc[1])), ctx.rank)
-        if ctx.node:
+        if ctx.node in out.nodes:
             out.rank_nodes[ctx.rank] = ctx.node
         return []
     elif kind == "stacks" and size <= MAX_JSON:
@@ -470,7 +472,8 @@ def _scan_file(
             # a node's dump of its processes, each labelled with its rank: each rank's stack
             if rank is not None and ctx.node:
                 out.stacks.setdefault(rank, block)
-                out.rank_nodes.setdefault(rank, ctx.node)
+                if ctx.node in out.nodes:
+                    out.rank_nodes.setdefault(rank, ctx.node)
                 out.pid_ranks.setdefault((ctx.node, pid), rank)
         nodewide = _node_stacks(text, ctx)
         if FAULTHANDLER_MARK not in text:
@@ -937,7 +940,7 @@ def _structured(
     if kind == "flight_recorder":
         if ctx.rank is not None:
             out.flight_records[ctx.rank] = doc
-            if ctx.node:
+            if ctx.node in out.nodes:
                 out.rank_nodes.setdefault(ctx.rank, ctx.node)
         return []
     return parse_dcgm(doc, ctx)

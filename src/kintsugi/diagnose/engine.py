@@ -18,7 +18,7 @@ from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shar
 from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
 from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program, where_run
-from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, srun_task_nodes
+from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, rank_homes, srun_task_nodes
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -486,7 +486,11 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     if rank is None:
         return []
     held = stopped.get(rank) or blocked.get(rank)
-    node = scan.rank_nodes.get(rank) or (held[0] if held else None)
+    node = (
+        scan.rank_nodes.get(rank)
+        or (held[0] if held else None)
+        or place_ranks(rank_homes(scan.findings)).get(rank)  # where the rank's lines were
+    )
     device = waits_on_device(scan.stacks.get(rank, ""))
     if device:
         why += ", blocked waiting for its own GPU to finish"

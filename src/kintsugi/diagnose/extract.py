@@ -423,6 +423,47 @@ def missing_ranks(line: str) -> list[int]:
     return [int(x) for x in re.findall(r"\d+", m["ranks"] or m["list"] or m["beat"])] if m else []
 
 
+WORK_KEYWORDS = ("enqueued nccl work", "watchdog caught")
+"""Lower-case literals of ProcessGroupNCCL's lines about how far a rank got in its queue."""
+# ProcessGroupNCCL's watchdog: the work that timed out ("Watchdog caught collective operation
+# timeout: WorkNCCL(SeqNum=40981, ...", "detected by watchdog at work: 40981", "Timeout at NCCL
+# work: 40981") and the last work the rank enqueued ("last enqueued NCCL work: 40980"), also
+# in the dump-signal line of a rank that did not time out itself. Keyed by process group:
+# sequence numbers count per group ("[PG ID 2 PG GUID 5(DATA_PARALLEL_GROUP) Rank 3]",
+# "[PG 2 Rank 3]"); the bracket's rank is the group's, global only in the default group.
+_TIMED_WORK = re.compile(
+    r"(?i)(?:watchdog caught collective operation timeout: WorkNCCL\(SeqNum=|"
+    r"detected by watchdog at work: |Timeout at NCCL work: )(?P<seq>\d+)"
+)
+_ENQUEUED = re.compile(r"(?i)last enqueued NCCL work: (?P<seq>-?\d+)")
+_PG_RANK = re.compile(
+    r"\[(?:PG ID (?P<id>\d+) PG GUID [^\]\s]*(?:\([^)]*\))? |PG (?P<id2>\d+) )?Rank (?P<rank>\d+)\]"
+)
+
+
+def work_report(line: str, rank: int | None) -> tuple[str, int, int | None, int | None] | None:
+    """(process group, global rank, work that timed out, last work enqueued) from one of
+    ProcessGroupNCCL's watchdog lines; ``rank`` is the line's global rank where its prefix
+    gave one, else the bracket's when that is the default group's. None if the line has
+    neither number or no global rank."""
+    timed = _TIMED_WORK.search(line)
+    enq = _ENQUEUED.search(line)
+    if timed is None and enq is None:
+        return None
+    pg_m = _PG_RANK.search(line)
+    pg = (pg_m["id"] or pg_m["id2"] or "0") if pg_m else "0"
+    if rank is None and pg_m is not None and pg == "0":
+        rank = int(pg_m["rank"])
+    if rank is None:
+        return None
+    return (
+        pg,
+        rank,
+        int(timed["seq"]) if timed else None,
+        int(enq["seq"]) if enq else None,
+    )
+
+
 def step_time(line: str) -> float | None:
     """Seconds per iteration (or an inverse-throughput stand-in) if ``line`` reports one."""
     low = line.lower()

@@ -189,6 +189,23 @@ def laggards(dumps: Mapping[int, Any]) -> list[int]:
     return sorted(behind) if len(behind) < len(newest) else []
 
 
+def never_enqueued(
+    timed_out: Mapping[str, Mapping[int, int]], enqueued: Mapping[str, Mapping[int, int]]
+) -> list[int]:
+    """Ranks that never enqueued the work the others timed out in: the text form of
+    ``laggards``, from the watchdog's own lines. Per process group (sequence numbers count per
+    group): at least two ranks' watchdogs timed out at work S, and a rank whose watchdog did
+    not fire reports its last enqueued work below S (a dump signal's "Last enqueued NCCL work:
+    S-1"). That rank was elsewhere in the program when the others entered the collective."""
+    behind: set[int] = set()
+    for group, timed in timed_out.items():
+        if len(timed) < 2:
+            continue
+        top = max(timed.values())
+        behind |= {r for r, e in enqueued.get(group, {}).items() if e < top and r not in timed}
+    return sorted(behind)
+
+
 def suspect_from(
     stacks: Mapping[int, str], stopped: Sequence[int], dumps: Mapping[int, Any]
 ) -> tuple[int | None, str]:

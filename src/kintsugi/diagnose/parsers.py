@@ -14,6 +14,7 @@ from kintsugi.diagnose.extract import (
     DATA_WAIT_KEYWORDS,
     DETECTOR_KEYWORDS,
     STEP_TIME_KEYWORDS,
+    WORK_KEYWORDS,
     accused_peer,
     announced_ip,
     bar_elapsed,
@@ -31,12 +32,13 @@ from kintsugi.diagnose.extract import (
     srun_tasks,
     step_time,
     stepd_node,
+    work_report,
 )
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.reports import gpu_bus
-from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
+from kintsugi.diagnose.signatures import DATA_ERRORS, Role, Signature, SignatureSet
 from kintsugi.diagnose.timeline import Clock, parse_ts
 from kintsugi.events import Action, Category, Layer
 
@@ -144,7 +146,15 @@ _UNSEEN = object()
 # Errors whose layer the traceback tells: raised in user code (the script, its own import
 # statement) or inside an installed package (the framework, loading its compiled parts).
 _REFINED = (Category.USER_CODE, Category.DEPENDENCY)
-_FILE_ERRORS = ("FileNotFoundError", "IsADirectoryError", "NotADirectoryError", "PermissionError")
+_FILE_ERRORS = (
+    "FileNotFoundError",
+    "IsADirectoryError",
+    "NotADirectoryError",
+    "PermissionError",
+    # a sample of the dataset that no decoder can read: raised inside the image or archive
+    # library, the data is still the script's
+    *DATA_ERRORS,
+)
 _CALLERS_ERRORS = frozenset(
     {
         "IndexError",
@@ -595,6 +605,8 @@ class LineParser:
             self.aliases.setdefault(ip, node)
             return True
         low = body.lower()
+        if any(k in low for k in WORK_KEYWORDS) and (work := work_report(body, rank)):
+            self._work(body, *work)  # and the line is still matched as the timeout it is
         placed = _GLOBAL_RANKS.search(body) if "global_ranks=" in low else None
         if placed is not None and self._host is None and self._task is None:
             self._global_ranks = [int(x) for x in re.findall(r"\d+", placed[1])]
@@ -679,6 +691,27 @@ class LineParser:
                 self.comm_waits.setdefault(who, StepSeries()).add(w)
             timed = True
         return timed and "error" not in low
+
+    def _work(
+        self, body: str, group: str, rank: int, timed_out: int | None, enqueued: int | None
+    ) -> None:
+        """How far ``rank`` got in ``group``'s queue: the work its watchdog timed out in and
+        the last work it enqueued, for the hang rules to find the rank that never reached
+        the collective the others wait in."""
+        for sig, seq in (("work_timed_out", timed_out), ("work_enqueued", enqueued)):
+            if seq is not None:
+                self._add(
+                    signature=sig,
+                    category=Category.HANG,
+                    layer=Layer.INFRASTRUCTURE,
+                    action=Action.RESTART,
+                    severity=1,
+                    role=Role.CONTEXT,
+                    text=body.strip(),
+                    rank=rank,
+                    detail=group,
+                    value=float(seq),
+                )
 
     def _line(self, body: str, rank: int | None, lineno: int | None) -> None:
         if self._facts(body, rank):

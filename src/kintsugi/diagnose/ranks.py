@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Mapping
 from itertools import pairwise
 
 from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.hang import never_enqueued
 from kintsugi.diagnose.signatures import Role
 
 
@@ -150,6 +151,21 @@ def srun_task_nodes(
 def named_missing(fs: Iterable[Finding]) -> set[int]:
     """Ranks the waiting ranks (or a heartbeat monitor) name as never having arrived."""
     return {int(f.value) for f in fs if f.signature == "names_missing_rank" and f.value is not None}
+
+
+def behind_in_queue(fs: Iterable[Finding]) -> list[int]:
+    """Ranks whose last enqueued work is below the work other ranks of its process group timed
+    out in (ProcessGroupNCCL's watchdog and dump-signal lines)."""
+    timed: dict[str, dict[int, int]] = defaultdict(dict)
+    enqueued: dict[str, dict[int, int]] = defaultdict(dict)
+    for f in fs:
+        if f.rank is None or f.value is None:
+            continue
+        into = {"work_timed_out": timed, "work_enqueued": enqueued}.get(f.signature)
+        if into is not None:
+            at = into[f.detail]
+            at[f.rank] = max(at.get(f.rank, -1), int(f.value))
+    return never_enqueued(timed, enqueued)
 
 
 STOPPED_BY_LAUNCHER = frozenset({"killed_by_launcher", "sigterm"})

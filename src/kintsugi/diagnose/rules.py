@@ -13,7 +13,13 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.ranks import gpu_blocks, named_missing, place_ranks, rank_homes
+from kintsugi.diagnose.ranks import (
+    behind_in_queue,
+    gpu_blocks,
+    named_missing,
+    place_ranks,
+    rank_homes,
+)
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
@@ -770,6 +776,25 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         silent = []  # the flight recorder's analysis saw every rank enter the collective
     p = min(waits, key=order)
     named = named_missing(waits)
+    behind = behind_in_queue(fs) if not named else []
+    if behind:
+        placed = place_ranks(rank_homes(fs))
+        where_ = {placed.get(r) for r in behind}
+        if len(behind) == 1 or (len(where_) == 1 and None not in where_):
+            rank_ = behind[0] if len(behind) == 1 else None
+            node_ = placed.get(behind[0])
+            v = Verdict(
+                Category.HANG,
+                Layer.INFRASTRUCTURE,
+                Culprit(node_, rank_),
+                Action.RUN_DIAGNOSTICS,
+                0.7,
+                f"rank(s) {behind[:8]}{' on ' + node_ if node_ else ''} never enqueued the "
+                f"collective the others timed out in: {p.text[:160]}",
+                primary=p,
+            )
+            v.why("all", "never_enqueued", f"last enqueued work of rank(s) {behind[:8]} is behind")
+            return v
     if len(named) == 1:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)

@@ -136,7 +136,11 @@ def hardware(
             if f.node == p.node and f.rank is not None and f.category in GPU and f is not p
         ]
         if own:
-            rank = min(own, key=order).rank
+            # ranks move between attempts: the rank in the attempt of the kernel's report,
+            # else in the latest attempt (the job's numbering now)
+            rank = min(
+                own, key=lambda f: (f.attempt != p.attempt, -(f.attempt or 0), order(f))
+            ).rank
     if rank is None and not node_wide:
         rank = rank_on_node(p.node, roots)
     if rank is None and not node_wide:

@@ -26,6 +26,7 @@ from kintsugi.diagnose.extract import (
     MISSING_KEYWORDS,
     SLURM_KEYWORDS,
     STEP_TIME_KEYWORDS,
+    WORK_KEYWORDS,
 )
 from kintsugi.errors import UserError
 from kintsugi.events import Action, Category, Layer
@@ -118,6 +119,19 @@ class SignatureSet:
         return self.exceptions.get(short)
 
 
+DATA_ERRORS = (
+    "UnidentifiedImageError",
+    "DecompressionBombError",
+    "BadZipFile",
+    "BadGzipFile",
+    "ArrowInvalid",
+    "EmptyDataError",
+)
+"""Decoders' errors on one sample of the dataset (PIL's ``cannot identify image file``, a
+corrupt archive or Parquet file): the same sample fails each time it is read, so no restart
+helps; classified in ``builtin.toml``'s exception table, never refined by the library frame."""
+
+
 # Lines that the parsers look at besides signatures (tracebacks, exception lines, torchrun).
 EXTRA_KEYWORDS = (
     "traceback (most recent",
@@ -130,6 +144,7 @@ EXTRA_KEYWORDS = (
     "times across ranks",
     *ANNOUNCE_KEYWORDS,
     *MISSING_KEYWORDS,
+    *WORK_KEYWORDS,
     *SLURM_KEYWORDS,
     *STEP_TIME_KEYWORDS,
     *DATA_WAIT_KEYWORDS,
