@@ -56,7 +56,6 @@ GAPS = {
     "ap14_ncclinvalidargument_at_first_barrier_every_rank": (
         "open: category want dependency got user_code; layer want framework got script"
     ),
-    "ap16_gloo_job_all_workers_exit_code_1_at_start": ("open: layer want script got framework"),
 }
 
 

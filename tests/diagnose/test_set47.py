@@ -50,16 +50,6 @@ GAPS = {
         "open: category want network got user_code; layer want infrastructure got framework; culprit want neox-20b-worker-2 got neox-20b-worker-0/rank 0; action want restart_without_node got restart"
     ),
     "ar03_gke_tcpx_rx_ctrl_timeouts_on_every_pod": ("open: category want network got hang"),
-    "ar09_checkpoint_save_fails_on_every_rank_at_iter_2000": (
-        "open: category want storage got user_code; layer want infrastructure got script"
-    ),
-    "ar13_all_trainer_pods_exit_1_seconds_after_start": ("open: layer want script got framework"),
-    "ar15_loss_goes_nan_at_different_steps_after_reschedule": (
-        "open: category want gpu_memory got gpu_hardware"
-    ),
-    "ar28_pytorchjob_all_replicas_crashloop_exit_2": (
-        "open: category want user_code got unknown; layer want script got framework; culprit want none got whisper-ft-master-0/rank 0; action want stop got restart"
-    ),
 }
 
 

@@ -49,7 +49,7 @@ GAPS = {
         "label convention: NCCL_SOCKET_IFNAME naming no interface on every node is the job's launch configuration (user_code, script), as sets 29, 37 and 38 label it; this author, unsure, wrote dependency/framework"
     ),
     "at18_nan_grad_norm_rerun_transient_two_attempts": (
-        "open: culprit want a3-n12/rank 5 (the GPU's rank in the last attempt) got a3-n12/rank 21 (its rank in the first)"
+        "open: culprit want a3-n12/rank 5 got a3-n12/rank 21"
     ),
 }
 

@@ -92,6 +92,9 @@ LINES = {
     "shm_exhausted": "RuntimeError: unable to allocate shared memory(shm) for file </torch_7369_3860486496_7>: No space left on device (28)",
     "invalid_values": "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",
     "io_error": "OSError: [Errno 116] Stale file handle",
+    "bmc_power_down": "   4 | 11/27/2026 | 04:27:14 | Power Unit #0x01 | Power off/down | Asserted",
+    "object_store_denied": "botocore.exceptions.ClientError: An error occurred (AccessDenied) "
+    "when calling the PutObject operation: Access Denied",
     "s3_error": "botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the "
     "PutObject operation",
     "machine_check": "[12001.1] mce: [Hardware Error]: CPU 17: Machine Check Exception: 5 Bank "

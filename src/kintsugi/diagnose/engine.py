@@ -15,10 +15,17 @@ from kintsugi.diagnose.from_events import findings_from_events, sane_event, topo
 from kintsugi.diagnose.hang import in_collective, mismatched_ops, suspect_from, waits_on_device
 from kintsugi.diagnose.links import lone_links_down, shaped_links
 from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shared_mount
+from kintsugi.diagnose.nodeclock import stale_bmc_events
 from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
 from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program, where_run
-from kintsugi.diagnose.ranks import assumed_blocks, place_ranks, rank_homes, srun_task_nodes
+from kintsugi.diagnose.ranks import (
+    assumed_blocks,
+    place_ranks,
+    rank_homes,
+    srun_task_nodes,
+    tasks_not_ranks,
+)
 from kintsugi.diagnose.rules import decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
@@ -548,6 +555,7 @@ def diagnose_bundle(
             scan.aliases[ip].add(name)  # EC2's "ip-10-1-9-140": the node's own address
     kernel_logs = {f.path for f in scan.files if f.kind == "kernel"}
     found = scan.clocks.apply(scan.findings, kernel_logs)
+    found = stale_bmc_events(found, scan.job_start.values())
     found = summary_hosts(found, scan.summary_hosts, scan.nodes)
     found = collected_files(found, scan.file_hosts, scan.nodes)
     found = rank_by_pid(found + launch_homes(path, scan), scan.pid_ranks)
@@ -567,7 +575,12 @@ def diagnose_bundle(
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names
-    found = rehome(resolve_nodes(found, scan.aliases, scan.nodes))
+    found = tasks_not_ranks(rehome(resolve_nodes(found, scan.aliases, scan.nodes)))
+    if scan.nodes and path.name not in scan.nodes:
+        # the bundle has node folders: what is still placed at its root (a merged job log,
+        # the scheduler's output, lines no prefix or rank placed) is the job's, not a node
+        # named after the bundle
+        found = [f.with_(node=None) if f.node == path.name else f for f in found]
     scan.findings = resolve_peers(found, scan.aliases, scan.nodes) + hang_from_dumps(scan)
     topo = {**scan.topology, **(topology or {})}
     n = len(scan.files)

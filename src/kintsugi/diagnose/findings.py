@@ -12,6 +12,9 @@ from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.signatures import Role
 from kintsugi.events import Action, Category, Evidence, Layer
 
+OWN_PACKAGE = "own_package"
+"""``Finding.detail`` of an import error for a module of the user's own package."""
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.timeline import epoch_to_scale, parse_ts, parse_uptime
 
 _BOOT = re.compile(
@@ -109,3 +110,33 @@ class NodeClocks:
         if f.ts is not None and off and not _ZONED.search(f.text):
             return f.with_(ts=f.ts - off)
         return f
+
+
+# ipmitool sel list / elist: "   4 | 11/27/2026 | 04:27:14 | Power Unit #0x01 | Power off/down"
+_SEL_STAMP = re.compile(
+    r"\|\s*(?P<mo>[01]\d)/(?P<d>[0-3]\d)/(?P<y>\d{4})\s*\|\s*(?P<t>\d\d:\d\d:\d\d)\s*\|"
+)
+BMC_SIGNATURES = frozenset({"bmc_uncorrectable", "bmc_power_down", "psu_failure"})
+"""Findings read from a BMC's event log."""
+BMC_SKEW_S = 86400.0
+"""A BMC keeps its own clock (UTC where the host logs local time, or drifting for months): its
+events are not ordered against the host's lines, only told apart from history this far back."""
+
+
+def stale_bmc_events(findings: list[Finding], starts: Collection[float] = ()) -> list[Finding]:
+    """A BMC's events dated more than ``BMC_SKEW_S`` before the job's start (``starts``: where
+    its application logs begin, else its first stamped finding) are the node's history (a
+    power-off for maintenance weeks before), context now; the rest keep no time of their own,
+    since the BMC's clock is not the host's."""
+    stamped = [*starts] or [f.ts for f in findings if f.ts is not None and f.ts_exact]
+    if not stamped:
+        return findings
+    start = min(stamped)
+    out = []
+    for f in findings:
+        m = _SEL_STAMP.search(f.text) if f.signature in BMC_SIGNATURES else None
+        when = parse_ts(f"{m['y']}-{m['mo']}-{m['d']} {m['t']}") if m else None
+        if when is not None and when < start - BMC_SKEW_S:
+            f = f.with_(role=Role.CONTEXT, severity=1)
+        out.append(f)
+    return out

@@ -34,7 +34,7 @@ from kintsugi.diagnose.extract import (
     stepd_node,
     work_report,
 )
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import OWN_PACKAGE, Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.reports import gpu_bus
@@ -188,6 +188,32 @@ kernel defined in the user's file is the user's, though the fault surfaces in Tr
 def _stdlib(path: str) -> bool:
     """A frame of Python's own library (``/usr/lib/python3.10/json/decoder.py``)."""
     return ("/lib/python3" in path and "-packages" not in path) or path.startswith("<frozen")
+
+
+_NO_MODULE = re.compile(r"No module named '(?P<top>[A-Za-z_]\w*)")
+
+
+def own_module(text: str, frames: list[str] | None) -> bool:
+    """Whether ``No module named 'pkg.sub'`` names the user's own package: a user frame's file
+    lies in a folder of that name, of the repository named after it, or of the project a
+    companion package is named after (``/git/llmtrain/train.py`` importing ``llmtrain.data.x``,
+    ``/home/u/featurestore-ml/`` importing ``featurestore``, ``/recipes/tinyllm/`` importing
+    ``tinyllm_ext``), so the checkout lacks the module or was never installed, not the image."""
+    m = _NO_MODULE.search(text)
+    if m is None or not frames:
+        return False
+    top = m["top"]
+    for f in frames:
+        if is_user_file(f):
+            for folder in f.split("/")[:-1]:
+                # the package's folder, its repository (featurestore-ml), or the project a
+                # companion package is named after (tinyllm/ importing tinyllm_ext)
+                if folder == top or (
+                    len(min(folder, top, key=len)) >= 4
+                    and (folder.startswith((f"{top}-", f"{top}_")) or top.startswith(f"{folder}_"))
+                ):
+                    return True
+    return False
 
 
 def innermost_is_user(frames: list[str]) -> bool | None:
@@ -855,6 +881,9 @@ class LineParser:
                 line=lineno,
                 user_frame=user,
                 peer=accused_peer(text) if sig.category is Category.NETWORK else None,
+                detail=OWN_PACKAGE
+                if sig.category is Category.DEPENDENCY and own_module(text, frames)
+                else "",
             )
             return
         em = _EXC.match(text)
@@ -886,7 +915,9 @@ class LineParser:
             text=text,
             rank=rank,
             line=lineno,
-            detail="",
+            detail=OWN_PACKAGE
+            if category is Category.DEPENDENCY and own_module(text, frames)
+            else "",
             user_frame=user,
         )
 

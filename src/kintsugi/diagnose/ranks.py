@@ -78,6 +78,19 @@ def _only_size(by_node: Mapping[str, list[int]]) -> dict[str, range]:
     }
 
 
+def tasks_not_ranks(fs: list[Finding]) -> list[Finding]:
+    """srun's report of a task that died (``srun: error: n11: task 10: Killed``) reads the
+    task as a global rank, as it is when srun starts one task per GPU; where the ranks the
+    node's own lines name form a block without it, srun started one agent per node (torchrun)
+    and task 10 is the node's agent: no rank."""
+    srun = [f for f in fs if f.rank is not None and f.text.startswith("srun: error:")]
+    if not srun:
+        return fs
+    blocks = rank_blocks(rank_homes(f for f in fs if not f.text.startswith("srun: error:")))
+    odd = {id(f) for f in srun if f.node in blocks and f.rank not in blocks[f.node or ""]}
+    return [f.with_(rank=None) if id(f) in odd else f for f in fs]
+
+
 def place_ranks(homes: Mapping[int, str]) -> dict[int, str]:
     """``homes`` with every rank of each inferred block placed on its node."""
     out = dict(homes)

@@ -236,7 +236,17 @@ def decide(
         or environment(roots, all_nodes)
         or mixed_nccl(context, roots + symptoms, all_nodes)
         or _memory_everywhere(roots)
-        or numerical(roots, all_nodes, context)
+        or numerical(
+            roots,
+            all_nodes,
+            context,
+            {
+                f.node
+                for f in fs
+                if f.category is Category.GPU_MEMORY
+                or (f.signature == "remap_pending" and f.detail)
+            },
+        )
         or mismatched_collectives(symptoms, roots)
         or _hang_event(fs)
         or application_or_first(roots, symptoms)

@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import PurePath
 
 from kintsugi.diagnose.extract import kernel_pid
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import OWN_PACKAGE, Finding
 from kintsugi.diagnose.ranks import named_missing, quiet_rank
 from kintsugi.diagnose.rules_first import GENERIC
 from kintsugi.diagnose.rules_left import stopped_apart
@@ -549,7 +549,9 @@ def setup_everywhere(roots: list[Finding], rank_nodes: Collection[str]) -> Verdi
     p = min((f for fs in everywhere for f in fs), key=order)
     if p.signature in SETUP_CONFIG:
         category, layer = Category.USER_CODE, Layer.SCRIPT
-    elif (own := _IMPORTED_FROM.search(p.text)) is not None and not _INSTALLED.search(own[1]):
+    elif p.detail == OWN_PACKAGE or (
+        (own := _IMPORTED_FROM.search(p.text)) is not None and not _INSTALLED.search(own[1])
+    ):
         # a name the user's own package no longer exports (``cannot import name 'X' from
         # 'acme.data' (/home/jdoe/acme/src/acme/data/__init__.py)``): the script's, not the image's
         category, layer = Category.DEPENDENCY, Layer.SCRIPT
@@ -575,6 +577,9 @@ _LINK_WORD = re.compile(r"(?i)\b(?:(?:nic )?link|cable (?:un)?plugged)\b")
 _STAMP = re.compile(r"^(?:\[[^\]]*\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s*)")
 
 
+# NCCL's report of its port's events: "h-102:27674:27804 [2] NCCL WARN NET/IB : Got async event :
+# port error", then "... NCCL INFO NET/IB : mlx5_6:1 Got async event : port active"
+_ASYNC_EVENT = re.compile(r"(?P<who>\S+ \[\d+\]) NCCL \w+ NET/IB : (?P<dev>\S+ )?Got async event")
 _PCI_FUNCTION = re.compile(r"\b[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d\b")
 
 
@@ -584,6 +589,8 @@ def _port(f: Finding) -> str:
     its text before the word "link", without the stamp."""
     if (pci := _PCI_FUNCTION.search(f.text)) is not None:
         return pci[0].lower()
+    if (nccl := _ASYNC_EVENT.search(f.text)) is not None:
+        return f"{nccl['who']} {nccl['dev'] or ''}".strip()  # NCCL's process and its device
     return _STAMP.sub("", _LINK_WORD.split(f.text, maxsplit=1)[0]).strip()
 
 

@@ -13,7 +13,10 @@ from kintsugi.events import Action, Category, Culprit, Layer
 
 
 def numerical(
-    roots: list[Finding], all_nodes: Collection[str] = (), context: Sequence[Finding] = ()
+    roots: list[Finding],
+    all_nodes: Collection[str] = (),
+    context: Sequence[Finding] = (),
+    memory_suspects: Collection[str | None] = (),
 ) -> Verdict | None:
     """The verdict for non-finite losses or gradients, when nothing more serious failed: the
     same step on different nodes is the application; different steps following one node
@@ -25,6 +28,9 @@ def numerical(
         roots: the root findings; their NaNs are read from where each attempt's began.
         all_nodes: every node of the job.
         context: context findings (the logged loss diverging).
+        memory_suspects: nodes whose GPU memory shows trouble short of a failure (rows waiting
+            for a remap, a memory error read as context): a NaN following one of them is
+            its memory's.
     """
     nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
     if not nans or any(f.severity > 3 for f in roots):
@@ -49,10 +55,13 @@ def numerical(
     unknown = not known and len(set(all_nodes) - nodes) >= 1
     if len(nodes) == 1 and len(attempts) >= 2 and (len(known) >= 2 or unknown):
         node = next(iter(nodes))
-        ranks = {f.rank for f in nans}  # the one rank it hit every time is on that GPU
+        # the rank of that GPU in the latest attempt (ranks move when the rendezvous reorders
+        # the nodes): the job's numbering now
+        last = max(attempts)
+        ranks = {f.rank for f in nans if f.attempt == last}
         # Silent data corruption is the GPU's fault, whatever it looks like to the program.
         v = Verdict(
-            Category.GPU_HARDWARE,
+            Category.GPU_MEMORY if node in memory_suspects else Category.GPU_HARDWARE,
             Layer.INFRASTRUCTURE,
             Culprit(node, ranks.pop() if len(ranks) == 1 else None),
             Action.RESTART_WITHOUT_NODE,
@@ -146,11 +155,16 @@ def _steps_by_attempt(nans: list[Finding], attempts: Collection[int]) -> dict[in
 def _first_nans(nans: list[Finding]) -> list[Finding]:
     """Each attempt's NaNs where they began: where some rank says its own gradients went
     non-finite before communication, only those (the all-reduce then spread the NaN to every
-    rank's loss, at the same step)."""
+    rank's loss, at the same step); else those of the attempt's earliest step, where a step
+    is known (one rank's loss at step 41, everyone's from step 42 on)."""
     out: list[Finding] = []
     for attempt in {f.attempt for f in nans}:
         mine = [f for f in nans if f.attempt == attempt]
-        out += [f for f in mine if _LOCAL_NAN.search(f.text)] or mine
+        local = [f for f in mine if _LOCAL_NAN.search(f.text)]
+        first = min((f.step for f in mine if f.step is not None), default=None)
+        if not local and first is not None:
+            local = [f for f in mine if f.step in (first, None)]
+        out += local or mine
     return out
 
 
