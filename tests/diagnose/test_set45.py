@@ -1,7 +1,7 @@
 """Development corpus 45, written blind to the rules by another author: 30 failures as users attach them to GitHub issues (pytorch, nccl, DeepSpeed, Megatron-LM, accelerate, Lightning), each expanded from one real thread to a multi-node bundle, six of them gloo jobs.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 25/30 (category 27, layer 26, culprit 29, action 27);
-26/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+26/30 after that session's later work, 27/30 after sets 46 to 52. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set45/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 47, written blind to the rules by another author: 29 jobs on Kubernetes and cloud-managed clusters (Kubeflow PyTorchJob, JobSet, Volcano, KubeRay, SageMaker HyperPod and EKS with EFA, GKE with GPUDirect-TCPX, AKS ND-series InfiniBand), pods as nodes, with kubectl describe and events, node-problem-detector, gcsfuse and mountpoint-s3.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 23/29 (category 24, layer 25, culprit 27, action 27);
-23/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+27/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set47/tools``; see its README.
 """
