@@ -124,3 +124,17 @@ def test_a_monitors_folder_is_the_jobs_records_not_a_node(tmp_path: Path) -> Non
     (hb / "rank-3.log").write_text("2025-01-22 20:27:10,637 it=9302 phase=fwd_start\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is None or d.culprit.node not in ("monitor", "hb")
+
+
+def test_a_heartbeat_monitors_folder_is_no_node(tmp_path: Path) -> None:
+    for name in ("hbmon", "heartbeat_monitor", "hb-mon"):
+        folder = tmp_path / name / "x"
+        folder.mkdir(parents=True)
+        (folder.parent / "heartbeat_monitor.log").write_text(
+            "2024-11-18T03:44:03.820Z hbmon[2231]: sweep job=pretrain ranks=48 stale_after=180s\n"
+        )
+    (tmp_path / "trn-01").mkdir()
+    (tmp_path / "trn-01" / "torchrun.log").write_text(
+        WATCHDOG.format(task=0, r=0).split(": ", 1)[1]
+    )
+    assert diagnose_bundle(tmp_path).scan.nodes == {"trn-01"}

@@ -112,7 +112,8 @@ _CONTAINER = re.compile(
 # alerts, the scheduler's accounting, a trace analysis (``monitor/hb/rank-45.log``).
 _JOB_LEVEL = re.compile(
     r"^(?:monitor(?:ing)?|alerts?|alertmanager|scheduler|controller|analysis|reports?|summary|"
-    r"heartbeats?|hb|flight[_-]?recorders?|(?:fr|nccl)[_-]?(?:traces?|dumps?)|metrics|prometheus|grafana|dashboards?|"
+    r"heartbeats?(?:[_-]?mon(?:itor)?s?)?|hb(?:[_-]?mon(?:itor)?)?|flight[_-]?recorders?|"
+    r"(?:fr|nccl)[_-]?(?:traces?|dumps?)|metrics|prometheus|grafana|dashboards?|"
     r"fabric|ufm|switch(?:es)?)$",
     re.I,
 )
