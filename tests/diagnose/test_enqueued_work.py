@@ -127,3 +127,15 @@ def test_a_sample_no_decoder_can_read_is_the_scripts_data(tmp_path: Path) -> Non
 def test_inductor_wrapping_an_os_error_is_that_error(line: str, name: str) -> None:
     hit = default_signatures().match(line)
     assert hit is not None and hit[0].name == name
+
+
+def test_attempts_count_their_work_apart(tmp_path: Path) -> None:
+    # attempt 1 timed out at work 502118; attempt 2's ranks, far behind in a new process group,
+    # are no laggards of attempt 1's collective
+    (tmp_path / "attempt_1").mkdir()
+    _bundle(tmp_path / "attempt_1", behind=21)
+    late = tmp_path / "attempt_2" / "hgx-b01"
+    late.mkdir(parents=True)
+    (late / "train.log").write_text(DUMPED.format(r=40, g=8, seq=12))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is not None and d.culprit.rank == 21

@@ -168,7 +168,8 @@ def named_missing(fs: Iterable[Finding]) -> set[int]:
 
 def behind_in_queue(fs: Iterable[Finding]) -> list[int]:
     """Ranks whose last enqueued work is below the work other ranks of its process group timed
-    out in (ProcessGroupNCCL's watchdog and dump-signal lines)."""
+    out in (ProcessGroupNCCL's watchdog and dump-signal lines), each attempt on its own (its
+    process groups count from 1 again)."""
     timed: dict[str, dict[int, int]] = defaultdict(dict)
     enqueued: dict[str, dict[int, int]] = defaultdict(dict)
     for f in fs:
@@ -176,7 +177,7 @@ def behind_in_queue(fs: Iterable[Finding]) -> list[int]:
             continue
         into = {"work_timed_out": timed, "work_enqueued": enqueued}.get(f.signature)
         if into is not None:
-            at = into[f.detail]
+            at = into[f"{f.attempt}:{f.detail}"]
             at[f.rank] = max(at.get(f.rank, -1), int(f.value))
     return never_enqueued(timed, enqueued)
 
