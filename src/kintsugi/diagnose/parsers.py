@@ -38,7 +38,7 @@ from kintsugi.diagnose.findings import OWN_PACKAGE, Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.reports import gpu_bus
-from kintsugi.diagnose.signatures import DATA_ERRORS, Role, Signature, SignatureSet
+from kintsugi.diagnose.signatures import Role, Signature, SignatureSet
 from kintsugi.diagnose.timeline import Clock, parse_ts
 from kintsugi.events import Action, Category, Layer
 
@@ -151,9 +151,6 @@ _FILE_ERRORS = (
     "IsADirectoryError",
     "NotADirectoryError",
     "PermissionError",
-    # a sample of the dataset that no decoder can read: raised inside the image or archive
-    # library, the data is still the script's
-    *DATA_ERRORS,
 )
 _CALLERS_ERRORS = frozenset(
     {
@@ -895,7 +892,8 @@ class LineParser:
         # restart once; the same exception at the same step again stops the run.
         action = cls.action if cls else Action.RESTART
         short = etype.rsplit(".", 1)[-1]
-        if category in _REFINED and user is not None and short not in _FILE_ERRORS:
+        refine = cls is None or cls.refine_layer
+        if category in _REFINED and user is not None and short not in _FILE_ERRORS and refine:
             called = short in _CALLERS_ERRORS and frames is not None and through_user(frames)
             layer = Layer.SCRIPT if user or called else Layer.FRAMEWORK
         if category is Category.USER_CODE and frames and any(_INSTALLER in f for f in frames):

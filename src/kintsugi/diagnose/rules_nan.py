@@ -160,11 +160,11 @@ def _first_nans(nans: list[Finding]) -> list[Finding]:
     out: list[Finding] = []
     for attempt in {f.attempt for f in nans}:
         mine = [f for f in nans if f.attempt == attempt]
-        local = [f for f in mine if _LOCAL_NAN.search(f.text)]
+        began = [f for f in mine if _LOCAL_NAN.search(f.text)]
         first = min((f.step for f in mine if f.step is not None), default=None)
-        if not local and first is not None:
-            local = [f for f in mine if f.step in (first, None)]
-        out += local or mine
+        if not began and first is not None:
+            began = [f for f in mine if f.step in (first, None)]
+        out += began or mine
     return out
 
 

@@ -78,6 +78,9 @@ class ExceptionClass:
     layer: Layer
     action: Action
     role: Role = Role.ROOT
+    refine_layer: bool = True
+    """False where the layer holds wherever the exception was raised (a decoder's error on a
+    sample of the dataset is the script's data, though the image library raised it)."""
 
 
 @dataclass(slots=True)
@@ -117,19 +120,6 @@ class SignatureSet:
         """Classifies an exception by its (possibly dotted) type name."""
         short = type_name.rsplit(".", 1)[-1]
         return self.exceptions.get(short)
-
-
-DATA_ERRORS = (
-    "UnidentifiedImageError",
-    "DecompressionBombError",
-    "BadZipFile",
-    "BadGzipFile",
-    "ArrowInvalid",
-    "EmptyDataError",
-)
-"""Decoders' errors on one sample of the dataset (PIL's ``cannot identify image file``, a
-corrupt archive or Parquet file): the same sample fails each time it is read, so no restart
-helps; classified in ``builtin.toml``'s exception table, never refined by the library frame."""
 
 
 # Lines that the parsers look at besides signatures (tracebacks, exception lines, torchrun).
@@ -255,6 +245,7 @@ def _parse(origin: str, raw: bytes) -> tuple[list[Signature], dict[str, Exceptio
                 Layer(d["layer"]),
                 Action(d["action"]),
                 Role(d.get("role", "root")),
+                bool(d.get("refine_layer", True)),
             )
             excs.update(dict.fromkeys(d["types"], cls))
         except (KeyError, ValueError) as e:
