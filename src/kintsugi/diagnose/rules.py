@@ -787,75 +787,52 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     p = min(waits, key=order)
     named = named_missing(waits)
     behind = behind_in_queue(fs) if not named else []
-    if behind:
-        placed = place_ranks(rank_homes(fs))
-        where_ = {placed.get(r) for r in behind}
-        if len(behind) == 1 or (len(where_) == 1 and None not in where_):
-            rank_ = behind[0] if len(behind) == 1 else None
-            node_ = placed.get(behind[0])
-            v = Verdict(
-                Category.HANG,
-                Layer.INFRASTRUCTURE,
-                Culprit(node_, rank_),
-                Action.RUN_DIAGNOSTICS,
-                0.7,
-                f"rank(s) {behind[:8]}{' on ' + node_ if node_ else ''} never enqueued the "
-                f"collective the others timed out in: {p.text[:160]}",
-                primary=p,
-            )
-            v.why("all", "never_enqueued", f"last enqueued work of rank(s) {behind[:8]} is behind")
-            return v
+    if behind and (len(behind) == 1 or _one_home(behind, fs) is not None):
+        rank_ = behind[0] if len(behind) == 1 else None
+        node_ = place_ranks(rank_homes(fs)).get(behind[0])
+        return _stuck(
+            Culprit(node_, rank_),
+            0.7,
+            f"rank(s) {behind[:8]}{' on ' + node_ if node_ else ''} never enqueued the "
+            f"collective the others timed out in: {p.text[:160]}",
+            p,
+            ("never_enqueued", f"last enqueued work of rank(s) {behind[:8]} is behind"),
+        )
     if len(named) == 1:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)
         # its node where it logged, else the node whose block of ranks holds it
         node = homes[0] if len(homes) == 1 else place_ranks(rank_homes(fs)).get(rank)
         # named, but with no error of its own to say why: suspicion, so test its node
-        v = Verdict(
-            Category.HANG,
-            Layer.INFRASTRUCTURE,
+        return _stuck(
             Culprit(node, rank),
-            Action.RUN_DIAGNOSTICS,
             0.7,
             f"the waiting ranks name rank {rank}{' on ' + node if node else ''} as the one that "
             f"never arrived: {p.text[:160]}",
-            primary=min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            ("waiters_name_the_rank", f"monitored_barrier names rank {rank}"),
         )
-        v.why("all", "waiters_name_the_rank", f"monitored_barrier names rank {rank}")
-        return v
-    if len(named) > 1:
+    if len(named) > 1 and (home := _one_home(sorted(named), fs)) is not None:
         # Several ranks named (the flight recorder's "missing ranks"): one node holding all of
         # them is suspect, with no proof of what is wrong with it.
-        placed = place_ranks(rank_homes(fs))
-        where_ = {placed.get(r) for r in named}
-        if len(where_) == 1 and None not in where_:
-            node = str(where_.pop())
-            v = Verdict(
-                Category.HANG,
-                Layer.INFRASTRUCTURE,
-                Culprit(node, None),
-                Action.RUN_DIAGNOSTICS,
-                0.6,
-                f"ranks {sorted(named)[:8]}, all on {node}, never reached the collective the "
-                f"others wait in: {p.text[:160]}",
-                primary=min((f for f in waits if f.signature == "names_missing_rank"), key=order),
-            )
-            v.why("all", "missing_ranks_on_one_node", f"{len(named)} ranks named, all on {node}")
-            return v
+        return _stuck(
+            Culprit(home, None),
+            0.6,
+            f"ranks {sorted(named)[:8]}, all on {home}, never reached the collective the "
+            f"others wait in: {p.text[:160]}",
+            min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            ("missing_ranks_on_one_node", f"{len(named)} ranks named, all on {home}"),
+        )
     if len(silent) == 1 and waiting:
         node, rank = silent[0]
-        v = Verdict(
-            Category.HANG,
-            Layer.INFRASTRUCTURE,
+        return _stuck(
             Culprit(node, rank),
-            Action.RUN_DIAGNOSTICS,
             0.6,
             f"{len(waiting)} rank(s) timed out waiting for {node} rank {rank}, "
             "which reported no error: it hung",
-            primary=p,
+            p,
+            ("silent_rank", f"every other rank timed out; {node} rank {rank} never did"),
         )
-        v.why("all", "silent_rank", f"every other rank timed out; {node} rank {rank} never did")
-        return v
     # every rank failed to connect or lost its connections, none timed out in a collective:
     # the network between them, not a hang
     lost = all(f.category is Category.NETWORK for f in waits)
@@ -870,6 +847,30 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         primary=p,
     )
     v.why("all", "timeouts_without_cause", "only sympathetic timeouts; escalate diagnostics")
+    return v
+
+
+def _one_home(ranks: list[int], fs: list[Finding]) -> str | None:
+    """The one node that holds every rank in ``ranks``, or None (several, or unplaced)."""
+    placed = place_ranks(rank_homes(fs))
+    homes = {placed.get(r) for r in ranks}
+    return str(homes.pop()) if len(homes) == 1 and None not in homes else None
+
+
+def _stuck(
+    culprit: Culprit, confidence: float, summary: str, primary: Finding, why: tuple[str, str]
+) -> Verdict:
+    """A hang pinned on ranks that never reached the collective: suspicion, so test them."""
+    v = Verdict(
+        Category.HANG,
+        Layer.INFRASTRUCTURE,
+        culprit,
+        Action.RUN_DIAGNOSTICS,
+        confidence,
+        summary,
+        primary=primary,
+    )
+    v.why("all", *why)
     return v
 
 
