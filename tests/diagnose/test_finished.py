@@ -42,3 +42,20 @@ def test_a_failure_after_the_success_is_still_a_failure(tmp_path: Path) -> None:
     )
     d = diagnose_bundle(_bundle(tmp_path, SUCCESS, "[2024-08-30 02:41:00] start\n" + crash))
     assert d.diagnosis.category.value == "user_code"
+
+
+PORT_ERROR = "gpu-b:27674:27804 [2] NCCL WARN NET/IB : Got async event : port error\n"
+
+
+def test_an_unstamped_error_above_its_files_success_came_before_it(tmp_path: Path) -> None:
+    # NCCL's lines carry no time; one above the agent's "finished" in the same file happened
+    # before it, so the scheduler's COMPLETED 0:0 is the last word
+    bundle = _bundle(tmp_path, SUCCESS, PORT_ERROR + SUCCESS)
+    (bundle / "sacct.txt").write_text("JobID|State|ExitCode\n2290012|COMPLETED|0:0\n")
+    d = diagnose_bundle(bundle).diagnosis
+    assert (d.category.value, d.culprit, d.action.value) == ("unknown", None, "none")
+
+
+def test_an_unstamped_error_below_its_files_success_still_fails_the_job(tmp_path: Path) -> None:
+    d = diagnose_bundle(_bundle(tmp_path, SUCCESS, SUCCESS + PORT_ERROR)).diagnosis
+    assert d.category.value == "network"

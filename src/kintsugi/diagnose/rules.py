@@ -351,6 +351,8 @@ def finished(
     # an earlier attempt's failure was survived: a later attempt reports it finished
     if last.attempt is not None:
         roots = [f for f in roots if f.attempt is None or f.attempt >= last.attempt]
+    # a line above a report of success in its own file came before it, stamped or not
+    roots = [f for f in roots if not any(d.source == f.source and d.order > f.order for d in done)]
     if any(f.severity >= 3 and order(f) > order(last) for f in roots):
         return None  # it failed again after a success (another attempt, a later job step)
     # the scheduler's final word on the whole job (sacct's COMPLETED with exit code 0:0): no
