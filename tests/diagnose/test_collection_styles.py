@@ -132,3 +132,27 @@ def test_what_predates_the_job_is_its_nodes_past(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.UNKNOWN and d.culprit is None
     assert "code-server" not in d.summary and "Xid" not in d.summary
+
+
+def test_ts_stamps_before_srun_labels_leave_each_task_its_host(tmp_path: Path) -> None:
+    # `srun -l ... | ts '[%Y-%m-%d %H:%M:%.S]'`: one combined output, no node folders; each
+    # task's NCCL lines say its host, so the hosts' errors are theirs, not the bundle's
+    lines = []
+    for task in range(4):
+        host = f"gpu-e-0{task + 1}"
+        lines.append(
+            f"[2025-04-12 00:02:40.{task:06d}] {task}: {host}:4100{task}:4100{task} [0] NCCL "
+            f"INFO Bootstrap : Using ib0:10.70.1.{21 + task}<0>"
+        )
+    for task in range(4):
+        host, peer = f"gpu-e-0{task + 1}", 21 + (task + 1) % 4
+        lines.append(
+            f"[2025-04-12 02:11:41.{task:06d}] {task}: {host}:4100{task}:41380 [0] "
+            f"transport/net_ib.cc:2153 NCCL WARN NET/IB: Got completion from peer "
+            f"10.70.1.{peer}<47001> with status=12 opcode=0 len=0 vendor err 129 (Recv)"
+        )
+    (tmp_path / "slurm-9302117.out").write_text("\n".join(lines) + "\n")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.NETWORK
+    # each host blames another: the fabric between them, no node named after the bundle
+    assert d.culprit is None or d.culprit.node is None, d.culprit

@@ -11,9 +11,13 @@ import re
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-COLLECTOR_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? ")
-"""An RFC 3339 stamp a collector put before the whole line (``kubectl logs --timestamps``,
-Loki, Fluent Bit): it goes before the launcher's prefixes, so it is read and set aside first."""
+COLLECTOR_STAMP = re.compile(
+    r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? "
+    r"|\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] (?=\s{0,4}\d{1,6}: |\[\d+,\d+\]<std))"
+)
+"""A stamp a collector put before the whole line: RFC 3339 (``kubectl logs --timestamps``,
+Loki, Fluent Bit), or moreutils ``ts '[%Y-%m-%d %H:%M:%.S]'`` before srun's task label or
+mpirun's tag. It goes before the launcher's prefixes, so it is read and set aside first."""
 RAY_PREFIX = re.compile(
     r"^\((?=[^)]*?\b(?:pid|ip)=)(?=[^)]*?\bip=(?P<ip>\d{1,3}(?:\.\d{1,3}){3}))?"
     r"(?:[\w.-]+,? )?\w+=[^,()\s]*(?:, ?\w+=[^,()\s]*)*\) "
