@@ -298,3 +298,20 @@ def wait_for(pred: object, timeout: float = 30.0, interval: float = 0.1) -> bool
             return True
         time.sleep(interval)
     return False
+
+
+# Suites that start real training jobs, daemons or a browser and wait on their timing: under
+# ``pytest -n`` (``./check``) they run one at a time on one worker, beside the rest, so that
+# no two jobs race for the CPUs a hang or straggler test times.
+_SERIAL_SUITES = {"agent", "checkpoint", "recover", "runtime", "slurm", "web"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        rel = item.path.relative_to(REPO / "tests")
+        heavy = rel.parts[0] in _SERIAL_SUITES or any(
+            item.get_closest_marker(m) for m in ("slow", "browser")
+        )
+        # any other file's tests stay together: a golden set builds its bundles once
+        item.add_marker(pytest.mark.xdist_group("serial" if heavy else rel.as_posix()))
