@@ -51,9 +51,6 @@ GAPS = {
     "ax07_gpu_utilization_sawtooth_all_ranks": (
         "open: category want straggler got unknown; layer want script got framework; action want stop got none"
     ),
-    "ax08_step_time_dominated_by_data_wait_on_all_ranks": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
     "ax09_iteration_time_doubled_between_two_runs": (
         "open: category want straggler got unknown; layer want script got framework; action want stop got none"
     ),

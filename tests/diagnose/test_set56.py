@@ -62,9 +62,6 @@ GAPS = {
     "ba20_mfu_drops_after_step_2600_structured_step_metrics": (
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-d1-044/rank 19 got none; action want restart_without_node got none"
     ),
-    "ba21_every_rank_waits_five_seconds_per_step_single_log": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
     "ba22_throughput_29_percent_below_baseline_per_rank_timings": (
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b2-113 got none; action want run_diagnostics got none"
     ),

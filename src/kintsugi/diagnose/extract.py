@@ -213,12 +213,16 @@ DATA_WAIT_KEYWORDS = (
 """Lower-case literals of per-step data-loading timers, for the text prefilter."""
 # How long a step waited for its batch: torchvision/DeiT's MetricLogger ("time: 0.627  data:
 # 0.012"), mmengine and detectron2 ("data_time: 0.0123"), and the generic "data_wait_ms=19",
+# "data_wait_avg_s=8.06", "step_time 8.87s | data_wait 7.69s",
 # "data_load_time=0.8s", "data loading time: 12 ms" of hand-written loops; Megatron-LM's
 # "batch-generator" timer (the time to fetch a step's batch).
 _DATA_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:data(?:[ _]?(?:wait|load(?:ing)?|fetch)|loader)?|batch-generator)"
-    r"(?:[ _]time)?"
-    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?(?:\(p\d+\))?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
+    r"(?:[ _]time)?(?:_(?:avg|mean|median|p50))?"
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?(?:\(p\d+\))?"
+    # "data_wait=0.8", "data: 0.012", or a bare space before a value with its unit ("data_time
+    # 0.05s", as step lines put their timers side by side; not after a bare "data")
+    r"(?:\s*[=:]\s*|(?<!\bdata)\s+(?=\d+(?:\.\d+)?\s?(?:ms|s)\b))(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
     # then a column gap, a separator, the end, or the next "key=value": not prose ("data: 3 shards")
     r"(?=\s{2}|\s*(?:[|,;)\]]|$)|\s+[\w.()-]+[=:])"
 )

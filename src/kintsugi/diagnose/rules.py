@@ -42,6 +42,7 @@ from kintsugi.diagnose.rules_mod import (
     degraded_link_suspect,
     foreign_on_gpu,
     history,
+    input_bound,
     loopback_rendezvous,
     own_copy_corrupt,
     own_resolver,
@@ -255,6 +256,7 @@ def decide(
         or gone_silent(symptoms, fs, all_nodes, app_seen or {})
         or _silent_rank(symptoms, fs)
         or straggler(context, homes, by_gpu)
+        or input_bound(context)
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is

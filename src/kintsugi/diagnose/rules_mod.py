@@ -28,6 +28,8 @@ DATA_WAIT_FACTOR = 3.0
 """A node whose ranks wait this much longer for their batches than the others' holds the job."""
 DATA_WAIT_MIN_S = 0.1
 """...and by at least this much per step: a few milliseconds more is noise, not a straggler."""
+INPUT_BOUND_SHARE = 0.5
+"""Ranks that wait this share of each step for their batches are held by their input pipeline."""
 _TIMES = (
     "step_time",
     "step_slowdown",
@@ -103,6 +105,43 @@ def straggler(
         v.why("all", "slowdown_on_one_node", f"only {node} reports what slows a node down")
         return v
     return _waits_for_data(context) or _slower_attempt(context)
+
+
+def input_bound(context: list[Finding]) -> Verdict | None:
+    """Every rank that times both its step and its wait for data waits most of the step for
+    its batch: the input pipeline (too few loader workers, decoding or tokenizing in the loop, a
+    remote dataset) bounds the whole job. A setting of the script's, no node's; the job is
+    slow, not failed, so only a job that neither failed nor finished gets this verdict."""
+    steps = {
+        (f.attempt, f.node, f.rank): f for f in context if f.signature == "step_time" and f.value
+    }
+    pairs = [
+        (w, steps[k])
+        for w in context
+        if w.signature == "data_wait"
+        and (k := (w.attempt, w.node, w.rank)) in steps
+        and (w.value or 0.0) >= DATA_WAIT_MIN_S
+    ]
+    if not pairs or any(_value(w) < INPUT_BOUND_SHARE * _value(s) for w, s in pairs):
+        return None
+    w, s = max(pairs, key=lambda ws: _value(ws[0]) / _value(ws[1]))
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.45,
+        f"the input pipeline bounds the job: {where(w)} waits {_value(w):.3f}s of its "
+        f"{_value(s):.3f}s step for data",
+        primary=w,
+        support=[s],
+    )
+    v.why(
+        "all",
+        "input_bound",
+        f"{len(pairs)} rank(s) wait >= {INPUT_BOUND_SHARE:.0%} of each step for their batches",
+    )
+    return v
 
 
 def _slower_attempt(context: list[Finding]) -> Verdict | None:
