@@ -75,3 +75,21 @@ def test_one_nodes_own_link_evidence_behind_a_switch_is_that_node(tmp_path: Path
     )
     d = diagnose_bundle(tmp_path).diagnosis
     assert not any("errors_behind_one_switch" in w for w in d.explain)
+
+
+def test_a_quota_outlasts_the_passing_lustre_errors_around_it(tmp_path: Path) -> None:
+    # every node's kernel lost an OST for a moment before the ranks hit the project quota: the
+    # lost connection passes, the quota waits for a person
+    for i, node in enumerate(("ccw-gpu-5", "ccw-gpu-6")):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "kern.log").write_text(
+            f"Apr 14 13:42:2{i} {node} kernel: Lustre: amlfs-OST0001-osc-ff3a9c1e2b448000: "
+            "Connection to amlfs-OST0001 (at 10.2.0.8@tcp) was lost; in progress operations "
+            "using this service will wait for recovery to complete\n"
+        )
+        (tmp_path / node / "train.log").write_text(
+            f"2024-04-14 13:45:0{i} [rank{8 * i}]: OSError: [Errno 122] Disk quota exceeded: "
+            f"'/amlfs/proj/ckpt/step_20000/__{8 * i}_0.distcp'\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.STORAGE, None, Action.STOP), d.summary

@@ -47,7 +47,6 @@ GAPS = {
     "av02_mpirun_tagged_rank_aborted_on_signal_6_mid_epoch": (
         "open: culprit want hgx-b13/rank 18 got hgx-b13/rank 20"
     ),
-    "av08_accelerate_pdsh_checkpoint_save_oserror": ("open: action want stop got restart"),
     "av24_pdsh_throughput_lower_than_last_week": ("open: culprit want gpu-x03/rank 17 got None"),
 }
 

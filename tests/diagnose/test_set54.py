@@ -69,7 +69,6 @@ GAPS = {
     "ay14_ray_train_run_fails_after_zero_iterations": (
         "open: layer want script got framework; action want stop got restart"
     ),
-    "ay21_checkpoint_save_raises_on_all_ranks": ("open: action want stop got restart"),
     "ay22_step_time_doubles_on_every_pod": ("open: category want straggler got storage"),
     "ay24_gpu_util_low_on_all_pods_from_first_step": (
         "open: category want straggler got unknown; layer want script got framework; action want stop got none"

@@ -56,7 +56,6 @@ GAPS = {
     "bc14_barrier_timeout_on_15_ranks_while_rank0_busy": (
         "open: category want hang got unknown; layer want script got framework; culprit want none got a100-80g-n01/rank 0; action want stop got restart"
     ),
-    "bc17_save_errors_then_resume_cannot_read_checkpoint": ("open: action want stop got restart"),
     "bc22_exit_code_failed_after_step_50000_logged": (
         "open: category want unknown got user_code; layer want framework got script; action want none got stop"
     ),

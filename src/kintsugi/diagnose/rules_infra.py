@@ -369,10 +369,13 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
         local = {f.node for f in hit if f.signature in NODE_LOCAL}
         if len(local) == 1:
             continue
-        p = min(hit, key=order)
+        # A full, over-quota or refused store waits for a person, whatever passing errors
+        # (a lost connection, a slow reply) came with it; anything else passes.
+        final = [f for f in hit if f.action is Action.STOP]
+        p = min(final or hit, key=order)
         # The network failing on several nodes at once (a switch, the fabric) is restart too:
         # no node's checks would find it, and elastic re-forms once the fabric is back.
-        action: Action = p.action if p.action is Action.STOP else Action.RESTART
+        action: Action = Action.STOP if final else Action.RESTART
         v = Verdict(
             cat,
             Layer.INFRASTRUCTURE,
