@@ -77,7 +77,7 @@ GAPS = {
         "open: category want unknown got network; layer want framework got infrastructure; action want none got run_diagnostics"
     ),
     "ay29_one_rank_ecc_error_then_job_abort": (
-        "open: action want restart got restart_without_node"
+        "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)"
     ),
 }
 

@@ -66,7 +66,7 @@ GAPS = {
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b2-113 got none; action want run_diagnostics got none"
     ),
     "ba23_one_rank_reports_uncorrectable_ecc_mid_run": (
-        "open: action want restart got restart_without_node"
+        "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)"
     ),
     "ba26_transport_retry_errors_from_six_hosts_within_two_seconds": (
         "open: action want restart got run_diagnostics"
