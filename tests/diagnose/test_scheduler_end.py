@@ -61,3 +61,33 @@ def test_an_earlier_jobs_completed_row_is_not_this_jobs_end(tmp_path: Path) -> N
     (tmp_path / "ds-101" / "sacct.txt").write_text(SACCT.splitlines(keepends=True)[0] + rows)
     d = diagnose_bundle(tmp_path).diagnosis
     assert "54880" not in d.summary and "finished" not in d.summary
+
+
+def test_a_kubernetes_jobs_deadline_is_its_time_limit(tmp_path: Path) -> None:
+    # activeDeadlineSeconds: the operator deletes the pods, whose ranks then lose each other
+    (tmp_path / "pytorchjob_describe.txt").write_text(
+        "    Active Deadline Seconds:  259200\n"
+        "    Message:               PyTorchJob gen-media/mm-dit-xl has failed because it was "
+        "active longer than specified deadline\n"
+        "    Reason:                DeadlineExceeded\n"
+    )
+    for pod, peer in (("mm-dit-master-0", "10.8.1.5"), ("mm-dit-worker-0", "10.8.1.4")):
+        (tmp_path / pod).mkdir()
+        (tmp_path / pod / "container.log").write_text(
+            "torch.distributed.elastic.multiprocessing.api: [WARNING] Received Signals.SIGTERM "
+            "death signal, shutting down workers\n"
+            f"{pod}:311:402 [0] NCCL WARN socketProgress: Connection closed by remote peer "
+            f"{peer}<41822>\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary
+
+
+def test_a_storage_clients_deadline_exceeded_is_no_time_limit(tmp_path: Path) -> None:
+    (tmp_path / "gpu-1").mkdir()
+    (tmp_path / "gpu-1" / "train.log").write_text(
+        "[rank0]: Traceback (most recent call last):\n"
+        '[rank0]:   File "/app/train.py", line 88, in <module>\n'
+        "[rank0]: google.api_core.exceptions.DeadlineExceeded: 504 Deadline Exceeded\n"
+    )
+    assert diagnose_bundle(tmp_path).diagnosis.action is not Action.NONE

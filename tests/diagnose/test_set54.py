@@ -73,9 +73,6 @@ GAPS = {
     "ay24_gpu_util_low_on_all_pods_from_first_step": (
         "open: category want straggler got unknown; layer want script got framework; action want stop got none"
     ),
-    "ay26_all_pods_sigterm_after_three_days": (
-        "open: category want unknown got network; layer want framework got infrastructure; action want none got run_diagnostics"
-    ),
     "ay29_one_rank_ecc_error_then_job_abort": (
         "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)"
     ),
