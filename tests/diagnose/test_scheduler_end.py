@@ -91,3 +91,22 @@ def test_a_storage_clients_deadline_exceeded_is_no_time_limit(tmp_path: Path) ->
         "[rank0]: google.api_core.exceptions.DeadlineExceeded: 504 Deadline Exceeded\n"
     )
     assert diagnose_bundle(tmp_path).diagnosis.action is not Action.NONE
+
+
+def test_a_cut_extern_steps_completed_row_is_no_end_of_the_job(tmp_path: Path) -> None:
+    # sacct cuts "extern" to "ext+": that step completes in a job whose node died
+    (tmp_path / "sacct.txt").write_text(
+        "JobID           JobName  Partition    Account  AllocCPUS      State ExitCode    Elapsed\n"
+        "3308841        fsdp-30b        gpu    ml-core       1536  NODE_FAIL      0:0   07:29:08\n"
+        "3308841.bat+      batch               ml-core        192  CANCELLED     0:15   07:29:08\n"
+        "3308841.ext+     extern               ml-core       1536  COMPLETED      0:0   07:29:08\n"
+    )
+    (tmp_path / "node0412").mkdir()
+    (tmp_path / "node0412" / "journal.txt").write_text(
+        "2024-11-15T02:27:43.118204+0000 node0412 kernel: mce: [Hardware Error]: Machine check: "
+        "Processor context corrupt\n"
+        "2024-11-15T02:27:43.118204+0000 node0412 kernel: Kernel panic - not syncing: Fatal "
+        "machine check\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE), d.summary

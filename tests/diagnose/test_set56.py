@@ -50,9 +50,6 @@ GAPS = {
     "ba06_structured_json_logs_one_rank_errors_then_allgather_timeouts": (
         "open: culprit want llm-pt-worker-2/rank 22 got llm-pt-worker-2"
     ),
-    "ba07_log_stops_mid_line_scheduler_reports_node_fail": (
-        "open: category want host got unknown; layer want infrastructure got framework; culprit want node0412 got none; action want restart_without_node got none"
-    ),
     "ba08_tail_of_output_ends_in_sigterm_and_nccl_errors": (
         "open: category want unknown got network; layer want framework got infrastructure; action want none got restart"
     ),

@@ -325,7 +325,8 @@ def _this_job(done: list[Finding], context: list[Finding]) -> list[Finding]:
     return [f for f in done if (i := _job_id(f.text)) is None or i in ended]
 
 
-_SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive)\s")
+# (sacct cuts a column to its width with a "+": "3308841.ext+", "3308841.bat+")
+_SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive|bat\+|ext\+|int\+)\s")
 
 
 def finished(
