@@ -1,7 +1,7 @@
 """Development corpus 51, written blind to the rules by another author: 27 jobs started by launchers other than torchrun (DeepSpeed over pdsh, mpirun --tag-output, MPICH/Hydra, srun with and without --label, horovodrun, accelerate, torchx), mostly one merged job log at the root with node identities only in the prefixes.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 23/27 (category 27, layer 26, culprit 24, action 25);
-24/27 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+25/27 after the sessions' later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set51/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 52, written blind to the rules by another author: 29 hard on-call cases: skewed clocks and zones, accusers whose own link flapped, consequences of an earlier error, errors the job recovered from, evidence only in an epilog, a BMC log or a runtime log, vanished nodes, generic exceptions with telling messages, recurrence over three attempts, floods of thousands of lines.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 24/29 (category 25, layer 27, culprit 25, action 26);
-26/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+27/29 after the sessions' later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set52/tools``; see its README.
 """

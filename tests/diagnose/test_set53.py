@@ -1,7 +1,7 @@
 """Development corpus 53, written blind to the rules by another author: 28 slowdowns and stragglers: one node slowed by heat, a power cap, a downgraded PCIe or NIC link, a noisy neighbour, a pinned clock; whole jobs slowed by their input pipeline, their own settings, a shared file system or the fabric; slow nodes with no evidence; benign dips (evaluation, checkpoints, compilation); stragglers whose peers' collectives time out.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 10/28 (category 13, layer 16, culprit 21, action 11);
-10/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+11/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set53/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 54, written blind to the rules by another author: 30 jobs on Kubernetes and clouds (Kubeflow PyTorchJob, JobSet, Volcano, Ray Train, EKS and HyperPod, GKE with TCPX, AKS and CycleCloud): pod-named folders, kubectl describe and events, OOMKilled and evicted pods, NotReady nodes, spot preemption, EFA and gVNIC errors, images and drivers that differ by node pool, DNS and rendezvous-store failures, health agents reporting Xids.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 17/30 (category 24, layer 23, culprit 25, action 22);
-17/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+19/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set54/tools``; see its README.
 """
