@@ -88,6 +88,7 @@ others notice the failure within seconds) before it rejoins anyway."""
 
 SPARE_UNUSED = "the job finished on the other nodes; this node waited as a spare"
 FINISHED_ELSEWHERE = "the job finished on the other nodes while this node rejoined"
+ROUND_LEFT = "a node of this round left it"
 
 
 def closed_by_other(handler: Any, trained_in: int | None) -> StopRun:
@@ -158,6 +159,8 @@ class KintsugiAgent(LocalElasticAgent):
         self.attempt = -1
         self.trained_in: int | None = None
         """The rendezvous round this node's ranks last ran in (None: never, or unreadable)."""
+        self.left_behind = False
+        """The job ended while a node of its last round went back to the rendezvous."""
         self.round_members: frozenset[object] = frozenset()
         """The nodes of that round, as elastic names them (spares are the others)."""
         self.restarts = 0
@@ -369,7 +372,7 @@ class KintsugiAgent(LocalElasticAgent):
         def gone() -> str | None:
             nonlocal last_look
             if self.signal is not None and self.signal.left():
-                return "a node of this round left it"
+                return ROUND_LEFT
             now = time.monotonic()
             if now - last_look >= 1.0:  # a rendezvous state sync: once a second
                 last_look = now
@@ -388,6 +391,8 @@ class KintsugiAgent(LocalElasticAgent):
         except Exception as e:  # noqa: BLE001 - the store's host may have finished and gone
             why = f"the rendezvous store is gone ({type(e).__name__})"
         if why is not None:
+            # a node that left the round goes back to the rendezvous this agent may host
+            self.left_behind = why == ROUND_LEFT
             log.warning(
                 "kintsugi[%s]: this node's ranks finished; not waiting for the others: %s",
                 self.kcfg.node,

@@ -91,8 +91,13 @@ def round_of(handler: Any) -> int | None:
     return r if isinstance(r, int) else None
 
 
-def others_waiting(handler: Any) -> bool:
-    """Whether nodes wait outside the round (spares, nodes rejoining) as elastic last synced."""
+def others_waiting(handler: Any, *, fresh: bool = False) -> bool:
+    """Whether nodes wait outside the round (spares, nodes rejoining) as elastic last synced,
+    or, ``fresh``, as the store says now (a node may have come back since the last sync)."""
+    if fresh:
+        # the store may be gone already: the last sync must do
+        with contextlib.suppress(Exception):
+            handler._state_holder.sync()
     state = _state(handler)
     return bool(getattr(state, "wait_list", None) or getattr(state, "redundancy_list", None))
 

@@ -146,7 +146,7 @@ def run_agent(args: argparse.Namespace, config: AgentConfig) -> int:
                 spec.rdzv_handler.shutdown()
             except Exception as e:  # noqa: BLE001 - the store may be gone with the other nodes
                 log.debug("rendezvous shutdown failed: %s", e)
-            _linger_if_hosting(config, spec.rdzv_handler)
+            _linger_if_hosting(config, spec.rdzv_handler, agent.left_behind)
         lost = rec.close()
     if agent.verdict:
         print(
@@ -169,15 +169,17 @@ _LINGER_S = 3.0
 """How long the rendezvous host stays up after closing it while other nodes still wait."""
 
 
-def _linger_if_hosting(config: AgentConfig, handler: Any) -> None:
+def _linger_if_hosting(config: AgentConfig, handler: Any, rejoining: bool = False) -> None:
     """Keeps the rendezvous store up a moment for nodes that still wait on it.
 
     The store lives in this agent: exiting at once would leave a waiting spare (or a node
-    rejoining) with a connection error instead of the closed rendezvous and its reason.
+    rejoining) with a connection error instead of the closed rendezvous and its reason. A node
+    that left the last round (``rejoining``) may not have reached the rendezvous yet.
     """
     import time
 
-    if config.hosts_rendezvous() and rdzv_state.others_waiting(handler):
+    waiting = rejoining or rdzv_state.others_waiting(handler, fresh=True)
+    if config.hosts_rendezvous() and waiting:
         time.sleep(_LINGER_S)
 
 
