@@ -178,8 +178,8 @@ def _linger_if_hosting(config: AgentConfig, handler: Any, rejoining: bool = Fals
     """
     import time
 
-    waiting = rejoining or rdzv_state.others_waiting(handler, fresh=True)
-    if config.hosts_rendezvous() and waiting:
+    # only the host reads the store again: another node's store may be gone already
+    if config.hosts_rendezvous() and (rejoining or rdzv_state.others_waiting(handler, fresh=True)):
         time.sleep(_LINGER_S)
 
 

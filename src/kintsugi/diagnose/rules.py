@@ -792,9 +792,13 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     p = min(waits, key=order)
     named = named_missing(waits)
     behind = behind_in_queue(fs) if not named else []
-    if behind and (len(behind) == 1 or _one_home(behind, fs) is not None):
+    # where the launch put each rank: read once, and only when some rank is to be placed
+    placed = place_ranks(rank_homes(fs)) if behind or named else {}
+    # the waiters' own line naming the missing rank(s)
+    naming = min((f for f in waits if f.signature == "names_missing_rank"), key=order, default=p)
+    if behind and (len(behind) == 1 or _one_home(behind, placed) is not None):
         rank_ = behind[0] if len(behind) == 1 else None
-        node_ = place_ranks(rank_homes(fs)).get(behind[0])
+        node_ = placed.get(behind[0])
         return _stuck(
             Culprit(node_, rank_),
             0.7,
@@ -807,17 +811,17 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
         rank = next(iter(named))
         homes = sorted({n for n, r in known if r == rank and n}, key=str)
         # its node where it logged, else the node whose block of ranks holds it
-        node = homes[0] if len(homes) == 1 else place_ranks(rank_homes(fs)).get(rank)
+        node = homes[0] if len(homes) == 1 else placed.get(rank)
         # named, but with no error of its own to say why: suspicion, so test its node
         return _stuck(
             Culprit(node, rank),
             0.7,
             f"the waiting ranks name rank {rank}{' on ' + node if node else ''} as the one that "
             f"never arrived: {p.text[:160]}",
-            min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            naming,
             ("waiters_name_the_rank", f"monitored_barrier names rank {rank}"),
         )
-    if len(named) > 1 and (home := _one_home(sorted(named), fs)) is not None:
+    if len(named) > 1 and (home := _one_home(sorted(named), placed)) is not None:
         # Several ranks named (the flight recorder's "missing ranks"): one node holding all of
         # them is suspect, with no proof of what is wrong with it.
         return _stuck(
@@ -825,7 +829,7 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             0.6,
             f"ranks {sorted(named)[:8]}, all on {home}, never reached the collective the "
             f"others wait in: {p.text[:160]}",
-            min((f for f in waits if f.signature == "names_missing_rank"), key=order),
+            naming,
             ("missing_ranks_on_one_node", f"{len(named)} ranks named, all on {home}"),
         )
     if len(silent) == 1 and waiting:
@@ -855,9 +859,8 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     return v
 
 
-def _one_home(ranks: list[int], fs: list[Finding]) -> str | None:
+def _one_home(ranks: list[int], placed: Mapping[int, str]) -> str | None:
     """The one node that holds every rank in ``ranks``, or None (several, or unplaced)."""
-    placed = place_ranks(rank_homes(fs))
     homes = {placed.get(r) for r in ranks}
     return str(homes.pop()) if len(homes) == 1 and None not in homes else None
 
