@@ -47,19 +47,10 @@ CASES = [
     "ai30_job_killed_with_sigterm_after_24h",
 ]  # fmt: skip
 GAPS = {
-    "ai05_ib_completion_error_status_12_on_many_nodes": (
-        "open: culprit want gpu-r3n07 got none; action want restart_without_node got restart"
-    ),
-    "ai06_connection_reset_by_peer_zero3_job": (
-        "open: category want host got user_code; layer want infrastructure got framework; culprit want dgx-k09 got dgx-k05; action want restart_without_node got restart"
-    ),
-    "ai17_illegal_memory_access_after_requeue_three_times": (
-        "open: culprit want g05 got ai17_illegal_memory_access_after_requeue_three_times"
-    ),
-    "ai21_iteration_time_up_50_percent_no_errors": ("open: culprit want sxm-06 got smi"),
-    "ai30_job_killed_with_sigterm_after_24h": (
-        "open: category want unknown got hang; layer want framework got infrastructure; action want none got restart"
-    ),
+    "ai05_ib_completion_error_status_12_on_many_nodes": "open: culprit want gpu-r3n07 got none; action want restart_without_node got restart",
+    "ai17_illegal_memory_access_after_requeue_three_times": "open: culprit want g05 got ai17_illegal_memory_access_after_requeue_three_times",
+    "ai21_iteration_time_up_50_percent_no_errors": "open: culprit want sxm-06 got smi",
+    "ai30_job_killed_with_sigterm_after_24h": "open: category want unknown got hang; layer want framework got infrastructure; action want none got restart",
 }
 
 

@@ -47,30 +47,13 @@ CASES = [
     "bb30_alltoall_hangs_on_most_trays_one_tray_errors",
 ]  # fmt: skip
 GAPS = {
-    "bb02_mmu_faults_kill_a_different_rank_each_attempt": (
-        "open: category want dependency got user_code; layer want framework got script"
-    ),
-    "bb07_checkpoint_save_fails_with_input_output_error": (
-        "open: category want storage got gpu_memory; culprit want none got node0417/rank 42; action want restart got restart_without_node"
-    ),
-    "bb08_all_ranks_receive_sigterm_after_24_hours": (
-        "open: category want unknown got gpu_memory; layer want framework got infrastructure; culprit want none got hgx-b2-05/rank 18; action want none got restart"
-    ),
-    "bb09_watchdog_timeouts_ten_minutes_after_one_rank_exited": (
-        "open: action want restart got restart_without_node"
-    ),
-    "bb15_every_rank_fails_cuda_init_with_error_802": (
-        "open: category want dependency got nvlink; layer want framework got infrastructure; culprit want none got h100-n031/rank 0; action want stop got restart_without_node"
-    ),
-    "bb16_unknown_cuda_errors_on_all_nodes_first_hour_after_maintenance": (
-        "open: category want dependency got gpu_hardware; layer want framework got infrastructure; culprit want none got sm-h100-13/rank 17; action want stop got restart_without_node"
-    ),
-    "bb18_rank0_raises_dist_backend_error_first_in_the_logs": (
-        "open: category want gpu_hardware got user_code; layer want infrastructure got script; action want restart_without_node got restart"
-    ),
-    "bb23_symbol_errors_rising_on_two_nodes_job_dies_on_one": (
-        "open: culprit want ib-n11 got none; action want restart_without_node got restart"
-    ),
+    "bb02_mmu_faults_kill_a_different_rank_each_attempt": "open: category want dependency got user_code; layer want framework got script",
+    "bb07_checkpoint_save_fails_with_input_output_error": "open: category want storage got gpu_memory; culprit want none got node0417/rank 42; action want restart got restart_without_node",
+    "bb09_watchdog_timeouts_ten_minutes_after_one_rank_exited": "open: action want restart got restart_without_node",
+    "bb15_every_rank_fails_cuda_init_with_error_802": "open: category want dependency got nvlink; layer want framework got infrastructure; culprit want none got h100-n031/rank 0; action want stop got restart_without_node",
+    "bb16_unknown_cuda_errors_on_all_nodes_first_hour_after_maintenance": "open: category want dependency got gpu_hardware; layer want framework got infrastructure; culprit want none got sm-h100-13/rank 17; action want stop got restart_without_node",
+    "bb18_rank0_raises_dist_backend_error_first_in_the_logs": "open: category want gpu_hardware got user_code; layer want infrastructure got script; action want restart_without_node got restart",
+    "bb23_symbol_errors_rising_on_two_nodes_job_dies_on_one": "open: culprit want ib-n11 got none; action want restart_without_node got restart",
 }
 
 

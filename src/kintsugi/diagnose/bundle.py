@@ -122,8 +122,11 @@ _JOB_LEVEL = re.compile(
 _RANK_FILE = re.compile(
     r"(?:(?<![A-Za-z])|(?<=global))(?<!node[_-])(?<!local[_-])rank[_-]?(\d+)", re.I
 )
+# A kernel log: dmesg's uptime or -T stamps, syslog's, or journald's and rsyslog's ISO
+# ("2025-02-11T02:14:33.091000-0800 host kernel:", ``journalctl -k -o short-iso-precise``).
 _KERNEL = re.compile(
-    rb"^(?:\[\s*\d+\.\d+\]|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:|\[\w{3} \w{3} [ \d]\d \d\d:)",
+    rb"^(?:\[\s*\d+\.\d+\]|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:|\[\w{3} \w{3} [ \d]\d \d\d:"
+    rb"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[\d.,:+-]* \S+ kernel:)",
     re.M,
 )
 _NVSMI = b"==============NVSMI LOG=============="
@@ -135,7 +138,8 @@ _NVSMI_GPU = re.compile(
 # and syslog's "Mar 12 09:12:44 host kernel:".
 _HOSTS = re.compile(
     rb"^(?:\[[^\]\n]{1,40}\]:?)*([A-Za-z][\w.-]{0,62}):\d+:\d+ \[\d+\] NCCL |"
-    rb"^\w{3} [ \d]\d \d\d:\d\d:\d\d ([A-Za-z][\w.-]{0,62}) kernel:",
+    rb"^(?:\w{3} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[\d.,:+-]*)"
+    rb" ([A-Za-z][\w.-]{0,62}) kernel:",
     re.M,
 )
 # faulthandler ("Current thread 0x... (most recent call first):") or py-spy dump ("Thread 42

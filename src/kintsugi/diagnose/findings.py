@@ -51,6 +51,9 @@ class Finding:
     """For exceptions: whether the innermost frame is user code (None: no traceback)."""
     peer: str | None = None
     """An address or host the line blames (a peer's IB completion error, a reset by peer)."""
+    stamp: str = ""
+    """The stamp a collector put before the line (journald's or ``kubectl logs``' RFC 3339),
+    which ``text`` no longer carries: its date and UTC offset."""
 
     @property
     def key(self) -> str:

@@ -107,7 +107,7 @@ class NodeClocks:
             if up is not None:
                 local = 0.0 if f.node in self.utc_boot else off
                 return f.with_(ts=boot + up - local, ts_exact=True)
-        if f.ts is not None and off and not _ZONED.search(f.text):
+        if f.ts is not None and off and not _ZONED.search(f.stamp or f.text):
             return f.with_(ts=f.ts - off)
         return f
 

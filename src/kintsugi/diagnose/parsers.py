@@ -1143,6 +1143,8 @@ class LineParser:
         kw.setdefault("first", c.first)
         ts = c.ts if c.ts is not None else self._now()
         kw.setdefault("ts_exact", c.ts is not None or self._ts_exact)
+        if self._lead is not None and c.ts is None:
+            kw.setdefault("stamp", self._lead)
         named = kw.pop("node", None)
         self.findings.append(
             Finding(

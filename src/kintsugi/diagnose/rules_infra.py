@@ -251,14 +251,15 @@ def without_history(
     ]
     rest = [f for f in roots + symptoms if f.ts is not None and f.ts_exact and f not in old]
     began = job_start or {}
-    # (only a line that carries its own date: an uptime's mapping to the clock may be off)
+    # (only a line that carries its own date, or a collector's before it: an uptime's mapping
+    # to the clock may be off)
     before = [
         f
         for f in old
         if (t := began.get(f.attempt)) is not None
         and f.ts is not None
         and f.ts < t - PRE_JOB_S
-        and parse_ts(f.text) is not None
+        and parse_ts(f.stamp or f.text) is not None
     ]
     if not old or not (rest or before):
         return roots
