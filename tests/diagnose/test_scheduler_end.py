@@ -110,3 +110,40 @@ def test_a_cut_extern_steps_completed_row_is_no_end_of_the_job(tmp_path: Path) -
     )
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.HOST, Action.RESTART_WITHOUT_NODE), d.summary
+
+
+def _teardown(tmp_path: Path, after_s: int) -> Path:
+    """Four nodes trained until Slurm's time limit; ``after_s`` later NCCL's watchdog on two of
+    them reports an unhandled system error (its peers' sockets closing) and one GPU an Xid 43."""
+    nodes = ("hpc-g12", "hpc-g13", "hpc-g14", "hpc-g15")
+    for i, n in enumerate(nodes):
+        (tmp_path / n).mkdir()
+        lines = [
+            f"[rank{8 * i}]:[2024-06-02 {h:02d}:30:00,000] INFO iteration {100 * h}/99000"
+            for h in range(0, 8)
+        ]
+        (tmp_path / n / "train.out").write_text("\n".join(lines) + "\n")
+    t = f"08:00:{14 + after_s:02d}" if after_s < 40 else "08:20:00"
+    for n, r in (("hpc-g13", 13), ("hpc-g15", 29)):
+        with (tmp_path / n / "train.out").open("a") as f:
+            f.write(
+                f"[E602 {t}.112879156 ProcessGroupNCCL.cpp:1595] [PG ID 0 PG GUID 0(default_pg)"
+                f" Rank {r}] Process group watchdog thread terminated with exception: NCCL error:"
+                " unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version"
+                " 2.21.5\n"
+            )
+    (tmp_path / "slurm-4412871.out").write_text(
+        "slurmstepd: error: *** JOB 4412871 ON hpc-g12 CANCELLED AT 2024-06-02T08:00:14 DUE TO"
+        " TIME LIMIT ***\nsrun: error: hpc-g13: tasks 8-15: Terminated\n"
+    )
+    return tmp_path
+
+
+def test_nccl_errors_seconds_after_the_time_limit_are_its_teardown(tmp_path: Path) -> None:
+    d = diagnose_bundle(_teardown(tmp_path, 2)).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE)
+
+
+def test_a_failure_long_after_the_time_limit_is_no_teardown(tmp_path: Path) -> None:
+    d = diagnose_bundle(_teardown(tmp_path, 1200)).diagnosis
+    assert d.category is Category.NETWORK

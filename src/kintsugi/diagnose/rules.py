@@ -66,7 +66,7 @@ from kintsugi.diagnose.verdict import (
     order,
     where,
 )
-from kintsugi.events import Action, Category, Culprit, Diagnosis, Layer
+from kintsugi.events import NODE_HARDWARE, Action, Category, Culprit, Diagnosis, Layer
 
 MAX_EVIDENCE = 8
 
@@ -389,6 +389,9 @@ STALLED_S = 1800.0
 """No iteration logged for this long before the time limit ended a job: it had hung."""
 CANCEL_REACTION_S = 10.0
 """Slurm cancels a step within seconds of a task's death (``--kill-on-bad-exit``)."""
+TEARDOWN_S = 600.0
+"""How long a job's teardown lasts after its cancel (the grace before SIGKILL, an emergency
+checkpoint): a failure later than that is no part of it."""
 
 
 def ended_by_scheduler(
@@ -426,7 +429,12 @@ def ended_by_scheduler(
             or f.ts is None
             or f.ts < when - TIME_SLACK_S
             or (f.signature not in GENERIC and f.ts <= when + reaction)
-            or f.severity >= 4
+            # a loud failure is the teardown's only while the teardown lasts, and a node's
+            # device fault is its own whenever it came
+            or (
+                f.severity >= 4
+                and (f.category in NODE_HARDWARE or not when < f.ts <= when + TEARDOWN_S)
+            )
             or (f.attempt is not None and None not in ended and f.attempt not in ended)
         )
         for f in roots
