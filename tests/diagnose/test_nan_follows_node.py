@@ -67,3 +67,32 @@ def test_a_nan_on_one_rank_of_one_node_names_the_rank(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.GPU_HARDWARE
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-0417", 67)
+
+
+def test_a_rank_naming_its_own_local_loss_is_where_the_all_reduced_nan_began(
+    tmp_path: Path,
+) -> None:
+    """Every rank's loss check raises at the same step (the loss is all-reduced), but one rank
+    logs its own local loss going non-finite first, and that rank's GPU is on the same node in
+    every attempt, at different steps and under different rank numbers: that node's GPU."""
+    nodes = ("hpc-09", "hpc-12", "hpc-15")
+    for attempt, (step, rank) in enumerate(((3121, 13), (5877, 5), (5642, 29))):
+        for i, node in enumerate(nodes if attempt != 1 else nodes[1:] + nodes[:1]):
+            d = tmp_path / f"attempt_{attempt}" / node
+            d.mkdir(parents=True)
+            lines = [
+                f"[rank{8 * i + r}]: FloatingPointError: non-finite loss detected at step {step}"
+                f" on 1 rank(s): [{rank}]"
+                for r in range(2)
+            ]
+            if node == "hpc-12":
+                lines.insert(
+                    0,
+                    f"[rank{rank}]:[titan] 2024-11-02 09:17:11,324 - root - ERROR - non-finite"
+                    f" local loss on rank {rank} (local_rank 5, host hpc-12) at step {step}:"
+                    " loss=nan grad_norm=nan",
+                )
+            (d / "train.log").write_text("\n".join(lines) + "\n")
+    v = diagnose_bundle(tmp_path).diagnosis
+    assert (v.category, v.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert v.culprit is not None and v.culprit.node == "hpc-12"

@@ -43,7 +43,6 @@ CASES = [
     "bg26_cuda_oom_at_startup_on_one_host_after_restart",
 ]  # fmt: skip
 GAPS = {
-    "bg03_nan_loss_random_steps_after_restarts": "open: category want gpu_hardware got numerical; layer want infrastructure got script; culprit want hpc-g-0412 got none; action want restart_without_node got stop",
     "bg05_weight_hash_mismatch_across_replicas": "open: category want gpu_hardware got user_code; layer want infrastructure got script; culprit want jwb0533 got none; action want restart_without_node got stop",
     "bg09_checkpoint_save_error_after_node_excluded": "open: category want storage got gpu_memory; culprit want none got gn03/rank 21; action want stop got restart_without_node",
     "bg15_segfault_in_dataloader_across_restarts": "open: category want host got user_code; layer want infrastructure got framework; action want restart_without_node got restart",

@@ -115,8 +115,9 @@ def _early_nan(p: Finding, attempts: set[int]) -> Verdict | None:
 
 
 # "found NaN in local grad norm in backward pass before data-parallel communication",
-# "non-finite values in local FSDP grad shard": a rank's own gradients, before any all-reduce
-_LOCAL_NAN = re.compile(r"(?i)\blocal\b[^\n]{0,40}\bgrad|before [\w-]* ?communication")
+# "non-finite values in local FSDP grad shard", "non-finite local loss on rank 13": a rank's own
+# gradients or loss, before any all-reduce
+_LOCAL_NAN = re.compile(r"(?i)\blocal\b[^\n]{0,40}\b(?:grad|loss)|before [\w-]* ?communication")
 
 
 def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verdict | None:
