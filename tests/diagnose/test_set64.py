@@ -45,7 +45,6 @@ CASES = [
     "bi28_ib_errors_on_many_hosts",
 ]  # fmt: skip
 GAPS = {
-    "bi04_worker_pod_evicted": "open: culprit want ip-10-4-19-201.us-west-2.compute.internal got None",
     "bi06_workers_killed_midafternoon": "open: category want unknown got network; layer want framework got infrastructure; action want none got restart",
     "bi24_slow_everywhere_low_gpu_util": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bi26_nan_guard_trips_twice": "open: culprit want c02/rank 13 got c02",

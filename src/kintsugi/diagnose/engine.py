@@ -18,6 +18,7 @@ from kintsugi.diagnose.mounts import configured_read_only, on_full_disk, on_shar
 from kintsugi.diagnose.nodeclock import stale_bmc_events
 from kintsugi.diagnose.nodeenv import odd_threads
 from kintsugi.diagnose.oomtable import crowded_out
+from kintsugi.diagnose.pods import on_pods
 from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program, where_run
 from kintsugi.diagnose.ranks import (
     assumed_blocks,
@@ -572,6 +573,7 @@ def diagnose_bundle(
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
     found = on_full_disk(found, scan.full_mounts, scan.net_mounts)
+    found = on_pods(found, scan.pods, scan.nodes)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names
