@@ -46,10 +46,7 @@ CASES = [
     "ar29_jobset_pods_terminated_after_24h",
 ]  # fmt: skip
 GAPS = {
-    "ar02_eks_job_aborts_with_ofi_unresponsive_receiver": (
-        "open: category want network got user_code; layer want infrastructure got framework; culprit want neox-20b-worker-2 got neox-20b-worker-0/rank 0; action want restart_without_node got restart"
-    ),
-    "ar03_gke_tcpx_rx_ctrl_timeouts_on_every_pod": ("open: category want network got hang"),
+    "ar02_eks_job_aborts_with_ofi_unresponsive_receiver": "open: category want network got user_code; layer want infrastructure got framework; culprit want neox-20b-worker-2 got neox-20b-worker-0/rank 0; action want restart_without_node got restart"
 }
 
 

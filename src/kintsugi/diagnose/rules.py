@@ -850,9 +850,13 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
             p,
             ("silent_rank", f"every other rank timed out; {node} rank {rank} never did"),
         )
-    # every rank failed to connect or lost its connections, none timed out in a collective:
+    # every rank failed to connect or lost its connections, none timed out in a collective,
+    # or the transport failed on several nodes first and the collectives timed out after:
     # the network between them, not a hang
-    lost = all(f.category is Category.NETWORK for f in waits)
+    first = [f for f in waits if f.ts is not None and p.ts is not None and f.ts <= p.ts + FIRST_S]
+    lost = all(f.category is Category.NETWORK for f in waits) or (
+        all(f.category is Category.NETWORK for f in first) and len({f.node for f in first}) >= 2
+    )
     v = Verdict(
         Category.NETWORK if lost else Category.HANG,
         Layer.INFRASTRUCTURE,
@@ -865,6 +869,10 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     )
     v.why("all", "timeouts_without_cause", "only sympathetic timeouts; escalate diagnostics")
     return v
+
+
+FIRST_S = 60.0
+"""What failed within this long of the first wait failed first, together."""
 
 
 def _one_home(ranks: list[int], placed: Mapping[int, str]) -> str | None:
