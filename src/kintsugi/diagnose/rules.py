@@ -20,6 +20,7 @@ from kintsugi.diagnose.ranks import (
     place_ranks,
     rank_homes,
 )
+from kintsugi.diagnose.rules_attempts import left_out_since
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
@@ -222,6 +223,7 @@ def decide(
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
     roots = outlived(without_history(roots, symptoms, job_start or {}), context)
+    roots = [f for f in left_out_since(roots, fs) if f.role is Role.ROOT]
     # the dumps of a job the scheduler then ended show where it had stalled: a hang
     stalled = any(f.signature == "hang_detected" for f in fs)
     roots = ridden_out(roots, symptoms, fs)
