@@ -45,57 +45,22 @@ CASES = [
     "ax28_rank_19_low_relative_score_every_report",
 ]  # fmt: skip
 GAPS = {
-    "ax06_low_gpu_utilization_on_every_node": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax07_gpu_utilization_sawtooth_all_ranks": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax09_iteration_time_doubled_between_two_runs": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax10_throughput_per_gpu_38_tflops_on_sixteen_nodes": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax11_periodic_multi_minute_stalls_on_every_rank": (
-        "open: category want straggler got storage"
-    ),
-    "ax12_all_nodes_slower_from_0915_no_node_errors": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none"
-    ),
-    "ax13_same_eight_ranks_always_slowest_health_checks_clean": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b7-105 got none; action want run_diagnostics got none"
-    ),
-    "ax17_step_time_climbs_then_watchdog_timeouts_everywhere": (
-        "open: category want straggler got hang; culprit want a3mega-a12-0032/rank 13 got None/rank 13; action want restart_without_node got run_diagnostics"
-    ),
-    "ax18_iterations_slow_to_minutes_then_nccl_timeouts": (
-        "open: category want straggler got hang; culprit want dgx-h100-17 got none; action want restart_without_node got restart"
-    ),
-    "ax19_gpu_util_alert_on_first_node_job_slow": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax20_slow_node_changes_after_each_exclusion": (
-        "open: category want straggler got unknown; layer want script got framework; action want stop got none"
-    ),
-    "ax21_data_wait_high_on_ranks_24_to_31": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want node0733 got none; action want restart_without_node got none"
-    ),
-    "ax22_one_worker_pod_forward_backward_slower": (
-        "open: action want restart_without_node got run_diagnostics"
-    ),
-    "ax23_all_nodes_three_times_slower_after_resubmit": (
-        "open: layer want script got infrastructure; culprit want none got sm-h100-21/rank 0; action want stop got run_diagnostics"
-    ),
-    "ax24_seconds_per_iteration_spikes_on_all_nodes": (
-        "open: culprit want none got gpu-n-43/rank 20; action want restart got restart_without_node"
-    ),
-    "ax25_training_stops_logging_then_timeouts_after_ten_minutes": (
-        "open: category want hang got host; action want run_diagnostics got restart"
-    ),
-    "ax28_rank_19_low_relative_score_every_report": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpt-pt-worker-2/rank 19 got none; action want run_diagnostics got none"
-    ),
+    "ax06_low_gpu_utilization_on_every_node": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax07_gpu_utilization_sawtooth_all_ranks": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax09_iteration_time_doubled_between_two_runs": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax10_throughput_per_gpu_38_tflops_on_sixteen_nodes": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax11_periodic_multi_minute_stalls_on_every_rank": "open: category want straggler got storage",
+    "ax13_same_eight_ranks_always_slowest_health_checks_clean": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b7-105 got none; action want run_diagnostics got none",
+    "ax17_step_time_climbs_then_watchdog_timeouts_everywhere": "open: category want straggler got hang; culprit want a3mega-a12-0032/rank 13 got None/rank 13; action want restart_without_node got run_diagnostics",
+    "ax18_iterations_slow_to_minutes_then_nccl_timeouts": "open: category want straggler got hang; culprit want dgx-h100-17 got none; action want restart_without_node got restart",
+    "ax19_gpu_util_alert_on_first_node_job_slow": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax20_slow_node_changes_after_each_exclusion": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "ax21_data_wait_high_on_ranks_24_to_31": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want node0733 got none; action want restart_without_node got none",
+    "ax22_one_worker_pod_forward_backward_slower": "open: action want restart_without_node got run_diagnostics",
+    "ax23_all_nodes_three_times_slower_after_resubmit": "open: layer want script got infrastructure; culprit want none got sm-h100-21/rank 0; action want stop got run_diagnostics",
+    "ax24_seconds_per_iteration_spikes_on_all_nodes": "open: culprit want none got gpu-n-43/rank 20; action want restart got restart_without_node",
+    "ax25_training_stops_logging_then_timeouts_after_ten_minutes": "open: category want hang got host; action want run_diagnostics got restart",
+    "ax28_rank_19_low_relative_score_every_report": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpt-pt-worker-2/rank 19 got none; action want run_diagnostics got none",
 }
 
 

@@ -53,8 +53,6 @@ GAPS = {
     "bl17_accelerate_reduce_time_doubled": "open: culprit want dgx-h-019 got dgx-h-017; action want restart_without_node got run_diagnostics",
     "bl18_grad_sync_time_jumps_all_ranks": "open: category want straggler got network",
     "bl19_step_time_jitter_since_evening": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpuhost-04 got none; action want restart_without_node got none",
-    "bl20_iters_per_sec_halved_k8s_job": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want aks-ndh100-38105441-vmss000002 got none; action want restart_without_node got none",
-    "bl22_tps_drops_whole_job_at_2pm": "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none",
     "bl23_training_stalls_no_error_output": "open: category want hang got unknown; layer want infrastructure got framework; culprit want gn-12/rank 11 got none; action want run_diagnostics got none",
     "bl25_iterations_stop_then_auto_restart": "open: category want hang got unknown; layer want infrastructure got framework; action want restart got none",
 }

@@ -104,9 +104,11 @@ STEP_TIME_KEYWORDS = (
     "s/step",
     "s/iter",
     "sec/step",
-    "sec/iter",
+    "sec/it",
     "it/s]",
     "it/s,",
+    "it/s ",
+    " took ",
     "tps:",
     "samples/s",
     "samples per second",
@@ -154,6 +156,24 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
     ),
     # tqdm: "3.41it/s"
     (("it/s",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?it/s\b"), -1.0),
+    # loggers that put the unit first: "| sec/it 0.709 |", "s/step: 2.68", "it/s 1.41"
+    (
+        ("s/it", "sec/it", "s/step"),
+        re.compile(
+            r"\b(?:s|sec)/(?:it|iter|step)\b\s*[=:]?\s*(?P<v>\d+(?:\.\d+)?)(?!\s*(?:ms|s)?/)"
+        ),
+        1.0,
+    ),
+    (("it/s",), re.compile(r"(?<![\d.])\bit/s\b\s*[=:]?\s*(?P<v>\d+(?:\.\d+)?)"), -1.0),
+    # "Iteration took 31.395 s.", "step 120 took 812 ms", "batch took 1.9 seconds"
+    (
+        ("took",),
+        re.compile(
+            r"(?i)\b(?:iteration|iter|step|batch|train step)\b[^,;|\n]{0,24}?\btook\s+"
+            r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s|sec|secs|seconds)\b"
+        ),
+        1.0,
+    ),
     # DeepSpeed's timer: "RunningAvgSamplesPerSec=412.86, CurrSamplesPerSec=255.01" (this
     # interval's throughput; the running average lags a slowdown)
     (

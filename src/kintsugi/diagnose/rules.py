@@ -44,6 +44,7 @@ from kintsugi.diagnose.rules_mod import (
     foreign_on_gpu,
     history,
     input_bound,
+    job_slowed,
     loopback_rendezvous,
     own_copy_corrupt,
     own_resolver,
@@ -259,6 +260,7 @@ def decide(
         or _silent_rank(symptoms, fs)
         or straggler(context, homes, by_gpu)
         or input_bound(context)
+        or job_slowed(context)
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is

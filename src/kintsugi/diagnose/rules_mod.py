@@ -107,6 +107,34 @@ def straggler(
     return _waits_for_data(context) or _slower_attempt(context)
 
 
+JOB_SLOWED = 1.5
+"""Iterations this much slower at the end of a running job than at its start, with no node
+singled out, slowed the whole job."""
+
+
+def job_slowed(context: list[Finding]) -> Verdict | None:
+    """A job that trained at one speed and then, with no error, at half of it or less, on every
+    rank alike and with no node standing out: something every node shares (the fabric, a
+    shared file system, another tenant) slowed it; its settings did not change mid-run."""
+    slowed = [f for f in context if f.signature == "step_slowdown" and _value(f) >= JOB_SLOWED]
+    if not slowed:
+        return None
+    p = max(slowed, key=_value)
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.INFRASTRUCTURE,
+        None,
+        Action.RESTART,
+        0.4,
+        f"the whole job slowed mid-run ({p.text} on {where(p)}) with no node singled out: "
+        "something the nodes share",
+        primary=p,
+        support=slowed[1:3],
+    )
+    v.why("all", "job_slowed", f"iterations {_value(p):.1f}x slower at the end, no node apart")
+    return v
+
+
 def input_bound(context: list[Finding]) -> Verdict | None:
     """Every rank that times both its step and its wait for data waits most of the step for
     its batch: the input pipeline (too few loader workers, decoding or tokenizing in the loop, a
