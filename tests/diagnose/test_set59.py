@@ -1,7 +1,7 @@
 """Development corpus 59, written blind to the rules by another author: 28 crashes buried in sympathetic floods: one rank's first failure (an exception, an Xid, a killed process, a NaN check) followed by watchdog timeouts, DistBackendError and ChildFailedError tables on every node, in clocks of mixed zones and formats (glog, Python logging, dmesg -T and uptime, journald, epoch JSON) across Megatron-LM, DeepSpeed, NeMo, Lightning, torchtitan, Accelerate and plain torchrun.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 23/28 (category 25, layer 25, culprit 26, action 25);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+25/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set59/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 60, written blind to the rules by another author: 28 network failures and who is behind an address: IB completion errors, resets by peer, gloo and EFA errors naming a peer, mapped to nodes through NCCL bootstrap lines, ip addr, /etc/hosts, scontrol, pod listings and instance identities; accused and accusing nodes, a leaf switch, and non-network causes dressed in connection floods.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/28 (category 23, layer 25, culprit 25, action 24);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set60/tools``; see its README.
 """

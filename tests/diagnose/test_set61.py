@@ -1,7 +1,7 @@
 """Development corpus 61, written blind to the rules by another author: 28 environment and dependency errors: one node unlike the rest (driver, CUDA, NCCL version, image tag, compiled extension, fabric manager), the whole job's image, and the user's own pins, with red herrings that look like library problems.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 14/28 (category 21, layer 18, culprit 20, action 21);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+14/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set61/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 62, written blind to the rules by another author: 26 multi-attempt bundles (Slurm requeues, torchrun restarts, PyTorchJob restarts, in-house wrappers): errors that follow one node while their text looks like the user's, the same error at the same step on different nodes, excluded nodes, spares with their own faults, a completed last attempt.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 19/26 (category 20, layer 23, culprit 21, action 20);
-X/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+21/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set62/tools``; see its README.
 """

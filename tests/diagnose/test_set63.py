@@ -1,7 +1,7 @@
 """Development corpus 63, written blind to the rules by another author: 28 deterministic user errors known by their message (shape, dtype, state-dict keys, device asserts, collate and config errors, a missing shard) and the layer of memory failures (the job's own OOM, a leak, fragmentation, data-loader workers, /dev/shm, a foreign process).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 24/28 (category 25, layer 26, culprit 27, action 26);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set63/tools``; see its README.
 """

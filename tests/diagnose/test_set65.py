@@ -1,7 +1,7 @@
 """Development corpus 65, written blind to the rules by another author: 27 cases each rebuilt from one real public issue thread (PyTorch, NCCL, Megatron-LM, DeepSpeed, Lightning and others), keeping the thread's error wording inside a whole job's noise, every category at least once.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 19/27 (category 21, layer 21, culprit 22, action 20);
-X/27 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+20/27 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set65/tools``; see its README.
 """

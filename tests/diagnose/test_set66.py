@@ -1,7 +1,7 @@
 """Development corpus 66, written blind to the rules by another author: 28 cases whose cause is in a node's tools, not its training log: nvidia-smi -q counters and clocks, dcgmi diag and health, ipmitool sel, mcelog, EDAC, lspci AER, ibstat and perfquery, NVLink counters, fabric manager logs; clean tools that exonerate the hardware, and benign or historical readings.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 21/28 (category 22, layer 25, culprit 25, action 23);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+21/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set66/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 67, written blind to the rules by another author: 26 slowdowns and hangs with no crash: iteration times in Megatron, NeMo, Lightning, torchtitan, HF Trainer and DeepSpeed formats with node evidence (throttling, PCIe, CPU governor, a neighbour's process, NVLink down, an IB port at reduced rate) or none; slowness from the job's settings; a slow shared service; hangs with and without flight-recorder or py-spy evidence; slow but healthy runs.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 12/26 (category 15, layer 16, culprit 20, action 15);
-X/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+14/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set67/tools``; see its README.
 """
