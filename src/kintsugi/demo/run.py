@@ -88,8 +88,10 @@ def launch_nodes(
                 cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
             )
         )
+    run_dir.mkdir(parents=True, exist_ok=True)
+    consoles = [run_dir / f"agent-node{i}.log" for i in range(nodes)]
     threads = [
-        threading.Thread(target=_pump, args=(p, f"node{i}", echo), daemon=True)
+        threading.Thread(target=_pump, args=(p, f"node{i}", echo, consoles[i]), daemon=True)
         for i, p in enumerate(procs)
     ]
     for t in threads:
@@ -97,20 +99,39 @@ def launch_nodes(
     codes = [p.wait() for p in procs]
     for t in threads:
         t.join(timeout=5)
+    for i, code in enumerate(codes):
+        if code != 0 and echo:
+            # an agent that failed: the end of its own console, which the narrative leaves out
+            tail = consoles[i].read_text(errors="replace").splitlines()[-AGENT_TAIL:]
+            print(f"  node{i} | agent exited {code}; the end of {consoles[i]}:", flush=True)
+            for line in tail:
+                print(f"  node{i} | {line}", flush=True)
     return codes
 
 
-def _pump(proc: subprocess.Popen[str], node: str, echo: bool) -> None:
+AGENT_TAIL = 15
+"""Lines of a failed agent's console shown after the run."""
+
+
+def _pump(proc: subprocess.Popen[str], node: str, echo: bool, console: Path) -> None:
+    """Echoes a node's narrative lines and keeps its whole console in ``console``."""
     assert proc.stdout is not None
-    for line in proc.stdout:
-        # The narrative: kintsugi's own lines and the trainer's progress; the rest is in logs/.
-        if echo and ("kintsugi[" in line or "[train]" in line):
-            text = (
-                line.rstrip().split("]:", 1)[-1].strip()
-                if line.startswith("[default")
-                else line.rstrip()
-            )
-            print(f"  {node} | {text}", flush=True)
+    with console.open("w", encoding="utf-8", errors="replace") as kept:
+        for line in proc.stdout:
+            kept.write(line)
+            _echo(line, node, echo)
+
+
+def _echo(line: str, node: str, echo: bool) -> None:
+    # The narrative: kintsugi's own lines and the trainer's progress; the rest is in logs/
+    # and in the node's agent console.
+    if echo and ("kintsugi[" in line or "[train]" in line):
+        text = (
+            line.rstrip().split("]:", 1)[-1].strip()
+            if line.startswith("[default")
+            else line.rstrip()
+        )
+        print(f"  {node} | {text}", flush=True)
 
 
 def run_demo(cfg: DemoConfig) -> int:
