@@ -3,6 +3,7 @@ rest, a crashed agent's traceback included, kept in ``agent-nodeN.log``)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -31,3 +32,14 @@ def test_a_nodes_console_is_kept_whole_and_only_its_narrative_echoed(
     proc.wait()
     assert console.read_text().splitlines() == lines
     assert capsys.readouterr().out.splitlines() == [f"  node1 | {lines[0]}"]
+
+
+def test_a_shown_line_is_literal(capsys: pytest.CaptureFixture[str]) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "print('kintsugi[node0]: rank 1 failed: \\x1b[2J gone')"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    _pump(proc, "node0", True, Path(os.devnull))
+    proc.wait()
+    assert capsys.readouterr().out == "  node0 | kintsugi[node0]: rank 1 failed: \\x1b[2J gone\n"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kintsugi.errors import UserError
+from kintsugi.textsafe import terminal_safe
 
 SCRIPT = Path(__file__).with_name("train_charlm.py")
 DEFAULT_FAULTS = "kill:step=70,rank=3;hang:step=150,rank=0,attempt=1"
@@ -103,9 +104,9 @@ def launch_nodes(
         if code != 0 and echo:
             # an agent that failed: the end of its own console, which the narrative leaves out
             tail = consoles[i].read_text(errors="replace").splitlines()[-AGENT_TAIL:]
-            print(f"  node{i} | agent exited {code}; the end of {consoles[i]}:", flush=True)
+            _show(f"node{i}", f"agent exited {code}; the end of {consoles[i]}:")
             for line in tail:
-                print(f"  node{i} | {line}", flush=True)
+                _show(f"node{i}", line)
     return codes
 
 
@@ -119,19 +120,20 @@ def _pump(proc: subprocess.Popen[str], node: str, echo: bool, console: Path) -> 
     with console.open("w", encoding="utf-8", errors="replace") as kept:
         for line in proc.stdout:
             kept.write(line)
-            _echo(line, node, echo)
+            # The narrative: kintsugi's own lines and the trainer's progress; the rest is in
+            # logs/ and in the node's agent console.
+            if echo and ("kintsugi[" in line or "[train]" in line):
+                text = (
+                    line.rstrip().split("]:", 1)[-1].strip()
+                    if line.startswith("[default")
+                    else line.rstrip()
+                )
+                _show(node, text)
 
 
-def _echo(line: str, node: str, echo: bool) -> None:
-    # The narrative: kintsugi's own lines and the trainer's progress; the rest is in logs/
-    # and in the node's agent console.
-    if echo and ("kintsugi[" in line or "[train]" in line):
-        text = (
-            line.rstrip().split("]:", 1)[-1].strip()
-            if line.startswith("[default")
-            else line.rstrip()
-        )
-        print(f"  {node} | {text}", flush=True)
+def _show(node: str, text: str) -> None:
+    """One line of a node's output, literally (log text is data: no terminal escapes)."""
+    print(f"  {node} | {terminal_safe(text)}", flush=True)
 
 
 def run_demo(cfg: DemoConfig) -> int:

@@ -224,7 +224,7 @@ def decide(
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
     roots = outlived(without_history(roots, symptoms, job_start or {}), context)
-    roots = [f for f in left_out_since(roots, fs) if f.role is Role.ROOT]
+    roots = left_out_since(roots, fs)
     # the dumps of a job the scheduler then ended show where it had stalled: a hang
     stalled = any(f.signature == "hang_detected" for f in fs)
     roots = ridden_out(roots, symptoms, fs)

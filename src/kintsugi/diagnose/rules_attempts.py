@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from kintsugi.diagnose.findings import Finding
-from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import HARDWARE, order
 
 _TORN = re.compile(
@@ -25,8 +24,8 @@ _TORN = re.compile(
 
 
 def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
-    """``roots``, with earlier attempts' node faults on nodes a spare replaced in the latest
-    attempt made context, where the latest attempt has a root of its own."""
+    """``roots`` without earlier attempts' node faults on nodes a spare replaced in the latest
+    attempt, where the latest attempt has a root of its own."""
     attempts = {f.attempt for f in fs if f.attempt is not None}
     if len(attempts) < 2:
         return roots
@@ -38,16 +37,15 @@ def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
     own = [f for f in roots if f.attempt == last and f.node in ran[last]]
     if not own or _TORN.search(min(own, key=order).text):
         return roots
-    gone = [
+    return [
         f
         for f in roots
-        if f.attempt is not None
-        and f.attempt < last
-        and f.node
-        and f.node not in ran[last]
-        and len(ran[last]) >= len(ran[f.attempt])
-        and f.category in HARDWARE
+        if not (
+            f.attempt is not None
+            and f.attempt < last
+            and f.node
+            and f.node not in ran[last]
+            and len(ran[last]) >= len(ran[f.attempt])
+            and f.category in HARDWARE
+        )
     ]
-    if not gone:
-        return roots
-    return [f.with_(role=Role.CONTEXT) if f in gone else f for f in roots]

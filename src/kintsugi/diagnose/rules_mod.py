@@ -113,9 +113,10 @@ singled out, slowed the whole job."""
 
 
 def job_slowed(context: list[Finding]) -> Verdict | None:
-    """A job that trained at one speed and then, with no error, at half of it or less, on every
-    rank alike and with no node standing out: something every node shares (the fabric, a
-    shared file system, another tenant) slowed it; its settings did not change mid-run."""
+    """A job that trained at one speed and then, with no error, at two thirds of it or less,
+    where the rules before this one found no node standing out: something every node shares
+    (the fabric, a shared file system, another tenant) slowed it; its settings did not change
+    mid-run."""
     slowed = [f for f in context if f.signature == "step_slowdown" and _value(f) >= JOB_SLOWED]
     if not slowed:
         return None
@@ -129,7 +130,7 @@ def job_slowed(context: list[Finding]) -> Verdict | None:
         f"the whole job slowed mid-run ({p.text} on {where(p)}) with no node singled out: "
         "something the nodes share",
         primary=p,
-        support=slowed[1:3],
+        support=[f for f in slowed if f is not p][:2],
     )
     v.why("all", "job_slowed", f"iterations {_value(p):.1f}x slower at the end, no node apart")
     return v
