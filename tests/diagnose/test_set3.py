@@ -47,10 +47,6 @@ GAPS = {
         "Ray's OOM killer names the node by address only and the foreign process is in a ps "
         "listing: host memory held by another process is not read yet (we say oom, stop)"
     ),
-    "s25_hang_one_rank_stuck_in_gpu_wait": (
-        "fr_summary's text table and a single py-spy dump are not read; and set 2 (c28) calls "
-        "a rank stuck on its own GPU restart_without_node where this label says run_diagnostics"
-    ),
     "s33_nan_follows_one_node_across_attempts": (
         "label convention: NaNs that follow one node are numerical here, gpu_hardware (silent "
         "data corruption) in set 2 (c07) and the live agent"

@@ -75,9 +75,6 @@ GAPS = {
     "ag21_all_ranks_fail_at_nccl_init_after_image_upgrade": (
         "open: category want dependency got gpu_hardware; layer want framework got infrastructure; culprit want none got ml-vm-2/rank 5; action want stop got restart_without_node"
     ),
-    "ag27_training_stuck_no_progress_for_30_minutes": (
-        "open: culprit want sc-n104/rank 13 got None/rank 13"
-    ),
 }
 
 

@@ -60,9 +60,7 @@ GAPS = {
     "ah22_nan_at_random_steps_after_resume": (
         "open: culprit want gpu-m14 got ah22_nan_at_random_steps_after_resume"
     ),
-    "ah25_uncorrectable_ecc_error_on_one_rank": (
-        "open: culprit want k8s-h100-22/rank 11 got ah25_uncorrectable_ecc_error_on_one_rank; action want restart got restart_without_node"
-    ),
+    "ah25_uncorrectable_ecc_error_on_one_rank": "open: culprit want k8s-h100-22/rank 11 got None; action want restart got restart_without_node",
     "ah27_vit_at_60_percent_of_last_month_speed": (
         "open: culprit want gpu-v07/rank 22 got gpu-v07"
     ),

@@ -44,7 +44,7 @@ GAPS = {
     "aj04_one_rank_always_reported_slowest": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-c10/rank 77 got none; action want run_diagnostics got none",
     "aj05_hang_after_training_finished": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
     "aj10_32_node_run_below_expected_mfu": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-node-113 got none; action want run_diagnostics got none",
-    "aj12_gpu_utilization_low_everywhere": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
+    "aj12_gpu_utilization_low_everywhere": "open: category want user_code got straggler",
     "aj16_allreduce_latency_high_everywhere": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want worker-2/rank 22 got none; action want run_diagnostics got none",
     "aj17_heartbeat_alerts_job_stalled": "open: culprit want hgx-b06/rank 45 got aj17_heartbeat_alerts_job_stalled/rank 45",
     "aj18_allreduce_slow_on_every_node": "open: category want network got straggler",

@@ -48,9 +48,7 @@ GAPS = {
         "open: category want hang got user_code; layer want infrastructure got script; culprit want llama-ft-worker-2/rank 22 got none; action want run_diagnostics got stop"
     ),
     "aq06_nemo_train_step_timing_spikes_40min": ("open: action want none got restart"),
-    "aq07_hf_trainer_6s_per_it_gpu_util_low": (
-        "open: category want straggler got unknown; layer want script got framework"
-    ),
+    "aq07_hf_trainer_6s_per_it_gpu_util_low": "open: action want none got stop",
     "aq08_job_runs_until_walltime_after_training_completed": (
         "open: category want hang got unknown"
     ),

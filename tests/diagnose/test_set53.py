@@ -45,8 +45,6 @@ CASES = [
     "ax28_rank_19_low_relative_score_every_report",
 ]  # fmt: skip
 GAPS = {
-    "ax06_low_gpu_utilization_on_every_node": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "ax07_gpu_utilization_sawtooth_all_ranks": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax09_iteration_time_doubled_between_two_runs": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax10_throughput_per_gpu_38_tflops_on_sixteen_nodes": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax11_periodic_multi_minute_stalls_on_every_rank": "open: category want straggler got storage",

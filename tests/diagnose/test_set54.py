@@ -55,7 +55,6 @@ GAPS = {
     "ay12_pod_log_stops_mid_step_node_unknown": "open: category want host got network; culprit want aks-ndh100-41235587-vmss00000b got aks-ndh100-41235587-vmss000009",
     "ay14_ray_train_run_fails_after_zero_iterations": "open: layer want script got framework; action want stop got restart",
     "ay22_step_time_doubles_on_every_pod": "open: category want straggler got storage",
-    "ay24_gpu_util_low_on_all_pods_from_first_step": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ay29_one_rank_ecc_error_then_job_abort": "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)",
 }
 

@@ -46,7 +46,6 @@ GAPS = {
     "bg05_weight_hash_mismatch_across_replicas": "open: category want gpu_hardware got user_code; layer want infrastructure got script; culprit want jwb0533 got none; action want restart_without_node got stop",
     "bg09_checkpoint_save_error_after_node_excluded": "open: category want storage got gpu_memory; action want stop got restart_without_node",
     "bg15_segfault_in_dataloader_across_restarts": "open: category want host got user_code; layer want infrastructure got framework; action want restart_without_node got restart",
-    "bg22_training_hangs_again_after_resubmit": "open: culprit want wn-2c/rank 21 got none; action want run_diagnostics got restart",
     "bg26_cuda_oom_at_startup_on_one_host_after_restart": "open: category want oom got hang; action want restart_without_node got run_diagnostics",
 }
 

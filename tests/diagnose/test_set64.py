@@ -46,7 +46,6 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "bi06_workers_killed_midafternoon": "open: category want unknown got network; layer want framework got infrastructure; action want none got restart",
-    "bi24_slow_everywhere_low_gpu_util": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bi26_nan_guard_trips_twice": "open: culprit want c02/rank 13 got c02",
 }
 

@@ -43,7 +43,6 @@ CASES = [
     "bl26_job_killed_before_finishing_epoch",
 ]  # fmt: skip
 GAPS = {
-    "bl03_nemo_it_per_sec_low_from_start": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl04_hf_trainer_steps_per_second_tiny": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl05_torchtitan_tps_tenth_of_expected": "open: layer want script got infrastructure; culprit want none got p5-st-0041/rank 0; action want stop got run_diagnostics",
     "bl06_ddp_step_time_tripled_vs_last_week": "open: category want straggler got unknown; layer want script got framework; action want stop got none",

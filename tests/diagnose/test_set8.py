@@ -63,9 +63,6 @@ GAPS = {
     "x39_user_scancel": (
         "label convention: a healthy job the user cancelled is the script's layer here; the engine says framework, like any run where nothing failed (sets 27, 31 and 32)"
     ),
-    "x05_megatron_pp_hang_one_rank": (
-        "the pipeline stage whose rank never entered the collective is not read from Megatron's per-stage timers"
-    ),
     "x18_hf_rank0_eval_blocks_collective": (
         "label convention: rank 0 evaluating alone past the others' collective timeout (a program bug, script, stop) is a hang here; user_code in set 21 (a14) and the stated convention, which the engine follows"
     ),

@@ -24,6 +24,7 @@ from kintsugi.diagnose.from_events import findings_from_events, sane_event, topo
 from kintsugi.diagnose.gpuprocs import NVSMI_TABLE, gpu_table
 from kintsugi.diagnose.hang import (
     FAULTHANDLER_MARK,
+    input_samples,
     last_faulthandler_dump,
     prefixed_dumps,
     processes_in_collective,
@@ -147,7 +148,8 @@ _HOSTS = re.compile(
 # faulthandler ("Current thread 0x... (most recent call first):") or py-spy dump ("Thread 42
 # (idle): "MainThread"") at the start of a line.
 _STACK = re.compile(
-    rb"^(?:Current thread|Thread) 0x[0-9a-f]+ \(most recent call first\):|^Thread \d+ \(\w+\): ",
+    rb"^(?:Current thread|Thread) 0x[0-9a-f]+ \(most recent call first\):"
+    rb"|^Thread (?:\d+|0x[0-9a-fA-F]+) \([\w+]+\): ",
     re.M,
 )
 
@@ -476,7 +478,7 @@ def _scan_file(
             out.pid_ranks.setdefault((ctx.node, int(proc[1])), ctx.rank)
         if ctx.node in out.nodes:
             out.rank_nodes[ctx.rank] = ctx.node
-        return []
+        return _input_stacks(out.stacks[ctx.rank], ctx)
     elif kind == "stacks" and size <= MAX_JSON:
         text = _text(path, ctx)
         for rank, pid, block in split_processes(text):
@@ -486,7 +488,7 @@ def _scan_file(
                 if ctx.node in out.nodes:
                     out.rank_nodes.setdefault(rank, ctx.node)
                 out.pid_ranks.setdefault((ctx.node, pid), rank)
-        nodewide = _node_stacks(text, ctx)
+        nodewide = _node_stacks(text, ctx) + _input_stacks(text, ctx)
         if FAULTHANDLER_MARK not in text:
             return nodewide
         # a rank's log that holds its faulthandler dump: its lines are read as any log's too
@@ -693,6 +695,31 @@ def _node_stacks(text: str, ctx: Context) -> list[Finding]:
             source=ctx.source,
             node=ctx.node,
             attempt=ctx.attempt,
+        )
+    ]
+
+
+def _input_stacks(text: str, ctx: Context) -> list[Finding]:
+    """How many of a dump file's main-thread samples are inside the input pipeline (value: the
+    share; detail: "busy/samples"): where a job that did not fail spends its time."""
+    n, busy = input_samples(text)
+    if n == 0:
+        return []
+    return [
+        Finding(
+            signature="input_stacks",
+            category=Category.STRAGGLER,
+            layer=Layer.SCRIPT,
+            action=Action.STOP,
+            severity=1,
+            role=Role.CONTEXT,
+            text=f"py-spy: {busy} of {n} main-thread sample(s) inside the input pipeline",
+            source=ctx.source,
+            node=ctx.node,
+            rank=ctx.rank,
+            attempt=ctx.attempt,
+            detail=f"{busy}/{n}",
+            value=busy / n,
         )
     ]
 

@@ -115,6 +115,7 @@ STEP_TIME_KEYWORDS = (
     "batches_per_sec",
     "ups=",
     "currsamplespersec=",
+    "batch (t)",
 )
 """Lower-case literals of iteration-time lines, for the text prefilter. Not "tokens/s": many
 loops print it on every log line of every rank, and scanning all of those costs the engine
@@ -145,6 +146,8 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
         ),
         1.0,
     ),
+    # open_clip: "Data (t): 2.523 Batch (t): 3.001" (seconds per batch)
+    (("batch (t)",), re.compile(r"\bBatch \(t\):\s*(?P<v>\d+(?:\.\d+)?)"), 1.0),
     # tqdm (HF Trainer, Lightning progress bars): "1.52s/it"
     # and loggers that space it: "| 2.449 s/it |"
     (("s/it",), re.compile(r"(?P<v>\d+(?:\.\d+)?) ?s/it\b"), 1.0),
@@ -229,6 +232,7 @@ DATA_WAIT_KEYWORDS = (
     "data loading",
     "dataloader_time",
     "batch-generator",
+    "data (t)",
 )
 """Lower-case literals of per-step data-loading timers, for the text prefilter."""
 # How long a step waited for its batch: torchvision/DeiT's MetricLogger ("time: 0.627  data:
@@ -239,12 +243,14 @@ DATA_WAIT_KEYWORDS = (
 _DATA_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:data(?:[ _]?(?:wait|load(?:ing)?|fetch)|loader)?|batch-generator)"
     r"(?:[ _]time)?(?:_(?:avg|mean|median|p50))?"
-    r"(?P<u1>_ms|_s|\s?\((?:ms|s)\))?(?:\(p\d+\))?"
+    # (open_clip's "Data (t): 2.523": t for time, in seconds)
+    r"(?P<u1>_ms|_s|\s?\((?:ms|s|t)\))?(?:\(p\d+\))?"
     # "data_wait=0.8", "data: 0.012", or a bare space before a value with its unit ("data_time
     # 0.05s", as step lines put their timers side by side; not after a bare "data")
     r"(?:\s*[=:]\s*|(?<!\bdata)\s+(?=\d+(?:\.\d+)?\s?(?:ms|s)\b))(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?"
-    # then a column gap, a separator, the end, or the next "key=value": not prose ("data: 3 shards")
-    r"(?=\s{2}|\s*(?:[|,;)\]]|$)|\s+[\w.()-]+[=:])"
+    # then a value's own unit ("data_wait 3643ms compute 399ms"), a column gap, a separator, the
+    # end, or the next "key=value" ("Batch (t): 3.0"): not prose ("data: 3 shards")
+    r"(?:(?<=s)(?!\w)|(?=\s{2}|\s*(?:[|,;)\]]|$)|\s+[\w.()-]+(?: \(\w+\))?[=:]))"
 )
 
 
@@ -258,6 +264,7 @@ COMPUTE_KEYWORDS = (
     "compute_",
     "compute:",
     "compute=",
+    "compute ",
 )
 """Lower-case literals of per-rank compute timers, for the prefilter."""
 # A rank's own compute time per step, as training loops and profilers log it: "fwd_bwd_s=1.85",

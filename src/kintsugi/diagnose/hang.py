@@ -27,7 +27,10 @@ _FR_FILE = re.compile(r"rank[_-]?(\d+)", re.I)
 MAX_DUMP_BYTES = 64 << 20
 FAULTHANDLER_MARK = "(most recent call first):"
 """What every thread's block of a ``faulthandler`` dump starts with."""
-_PYSPY_MAIN = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
+# py-spy names a thread by its OS id or its pthread id in hex, then its state ("idle",
+# "active", "active+gil")
+_PYSPY_THREAD = r"^Thread (?:\d+|0x[0-9a-fA-F]+) \([\w+]+\): "
+_PYSPY_MAIN = re.compile(_PYSPY_THREAD + r'"MainThread"\n((?:[ \t]+\S[^\n]*\n?)+)', re.M)
 
 
 def main_thread(dump: str) -> str:
@@ -57,6 +60,27 @@ def processes_in_collective(dump: str) -> tuple[int, int]:
     return len(procs), waiting
 
 
+# A main thread inside the input pipeline: the DataLoader fetching or waiting for a batch, a
+# Dataset's ``__getitem__``, a collate function, Lightning's fetcher, webdataset's readers
+_INPUT_FRAME = re.compile(
+    r"torch/utils/data/|\b__getitems?__\b|\bcollate|loops/fetchers\.py|webdataset/"
+)
+_C10D_FRAME = re.compile(
+    r"distributed_c10d\.py|ProcessGroup|all_reduce|all_gather|reduce_scatter|barrier"
+)
+
+
+def input_samples(dump: str) -> tuple[int, int]:
+    """A dump file's main-thread samples (py-spy's ``"MainThread"`` blocks, one per process and
+    sample, or a faulthandler dump's main thread): (samples, those inside the input pipeline
+    and in no collective)."""
+    blocks = [m[1] for m in _PYSPY_MAIN.finditer(dump)]
+    if not blocks and FAULTHANDLER_MARK in dump:
+        blocks = [main_thread(dump)]
+    busy = sum(bool(_INPUT_FRAME.search(b)) and not _C10D_FRAME.search(b) for b in blocks)
+    return len(blocks), busy
+
+
 _RANK_LABEL = re.compile(r"(?i)\brank[ =:_-]?(\d+)\b")
 _PYSPY_HEADER = re.compile(r"^Process (\d+): ", re.M)
 # A listing of the node's processes with each one's rank, before the dumps ("== 51750 RANK=13
@@ -82,7 +106,7 @@ def split_processes(dump: str) -> list[tuple[int | None, int, str]]:
     return out
 
 
-_PYSPY_TOP = re.compile(r'^Thread \d+ \(\w+\): "MainThread"\n[ \t]+(\S[^\n]*)', re.M)
+_PYSPY_TOP = re.compile(_PYSPY_THREAD + r'"MainThread"\n[ \t]+(\S[^\n]*)', re.M)
 _FAULTHANDLER_TOP = re.compile(r'^\s+File "([^"]+)", line \d+ in (\S+)', re.M)
 
 

@@ -38,6 +38,7 @@ _TIMES = (
     "slowest_rank_steady",
     "compute_time",
     "comm_wait",
+    "input_stacks",
 )
 
 
@@ -137,20 +138,40 @@ def job_slowed(context: list[Finding]) -> Verdict | None:
 
 
 def input_bound(context: list[Finding]) -> Verdict | None:
-    """Every rank that times both its step and its wait for data waits most of the step for
-    its batch: the input pipeline (too few loader workers, decoding or tokenizing in the loop, a
-    remote dataset) bounds the whole job. A setting of the script's, no node's; the job is
-    slow, not failed, so only a job that neither failed nor finished gets this verdict."""
+    """The input pipeline (too few loader workers, decoding or tokenizing in the loop, a remote
+    dataset) bounds the whole job: every rank that times its wait for data waits most of its
+    step (or longer than it computes), or most samples of the ranks' stack dumps are inside the
+    DataLoader or a Dataset. A setting of the script's, no node's; the job is slow, not failed,
+    so only a job that neither failed nor finished gets this verdict."""
+    v = _waits_most(context) or _stacks_in_input(context)
+    if v is not None:
+        v.category, v.layer, v.culprit, v.action = (
+            Category.STRAGGLER,
+            Layer.SCRIPT,
+            None,
+            Action.STOP,
+        )
+    return v
+
+
+def _waits_most(context: list[Finding]) -> Verdict | None:
+    """Each rank's wait for data against its step time, or its compute time where it logs no
+    step time (the step is then at least the two together)."""
     steps = {
         (f.attempt, f.node, f.rank): f for f in context if f.signature == "step_time" and f.value
     }
-    pairs = [
-        (w, steps[k])
-        for w in context
-        if w.signature == "data_wait"
-        and (k := (w.attempt, w.node, w.rank)) in steps
-        and (w.value or 0.0) >= DATA_WAIT_MIN_S
-    ]
+    computes = {
+        (f.attempt, f.node, f.rank): f for f in context if f.signature == "compute_time" and f.value
+    }
+    pairs: list[tuple[Finding, Finding]] = []
+    for w in context:
+        if w.signature != "data_wait" or (w.value or 0.0) < DATA_WAIT_MIN_S:
+            continue
+        k = (w.attempt, w.node, w.rank)
+        if k in steps:
+            pairs.append((w, steps[k]))
+        elif k in computes:
+            pairs.append((w, computes[k].with_(value=_value(computes[k]) + _value(w))))
     if not pairs or any(_value(w) < INPUT_BOUND_SHARE * _value(s) for w, s in pairs):
         return None
     w, s = max(pairs, key=lambda ws: _value(ws[0]) / _value(ws[1]))
@@ -170,6 +191,30 @@ def input_bound(context: list[Finding]) -> Verdict | None:
         "input_bound",
         f"{len(pairs)} rank(s) wait >= {INPUT_BOUND_SHARE:.0%} of each step for their batches",
     )
+    return v
+
+
+def _stacks_in_input(context: list[Finding]) -> Verdict | None:
+    """Most main-thread samples of the job's stack dumps (py-spy of a running job) inside the
+    input pipeline: a training loop spends its time there only when its batches come late."""
+    dumps = [f for f in context if f.signature == "input_stacks"]
+    counts = [tuple(map(int, f.detail.split("/"))) for f in dumps]
+    busy, samples = sum(b for b, _ in counts), sum(n for _, n in counts)
+    if busy == 0 or busy < INPUT_BOUND_SHARE * samples:
+        return None
+    p = max(dumps, key=_value)
+    v = Verdict(
+        Category.STRAGGLER,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        0.4,
+        f"the input pipeline bounds the job: {busy} of {samples} main-thread sample(s) of the "
+        f"ranks' stack dumps are inside the DataLoader or a Dataset ({where(p)})",
+        primary=p,
+        support=[f for f in dumps if f is not p][:2],
+    )
+    v.why("all", "input_bound", f"{busy}/{samples} stack samples in the input pipeline")
     return v
 
 
