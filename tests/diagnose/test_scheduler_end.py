@@ -147,3 +147,51 @@ def test_nccl_errors_seconds_after_the_time_limit_are_its_teardown(tmp_path: Pat
 def test_a_failure_long_after_the_time_limit_is_no_teardown(tmp_path: Path) -> None:
     d = diagnose_bundle(_teardown(tmp_path, 1200)).diagnosis
     assert d.category is Category.NETWORK
+
+
+_TEARDOWN = (
+    "[rank{r}]:[E1021 05:00:31.120000 ProcessGroupNCCL.cpp:1536] [PG 0 Rank {r}] Process group "
+    "watchdog thread terminated with exception: NCCL error: remote process exited or there was "
+    "a network error, NCCL version 2.21.5\nncclRemoteError: A call failed possibly due to a "
+    "network error or a remote process exiting prematurely.\n"
+)
+
+
+def test_a_preemption_by_the_scheduler_ends_the_job_nothing_failed(tmp_path: Path) -> None:
+    """Slurm's "DUE TO PREEMPTION": the NCCL errors after it are the teardown."""
+    for i, n in enumerate(("sp-01", "sp-02")):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "slurm-48812.out").write_text(
+            f"slurmstepd: error: *** STEP 48812.0 ON {n} CANCELLED AT 2024-10-21T05:00:30 DUE TO "
+            "PREEMPTION ***\n" + _TEARDOWN.format(r=8 * i)
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary
+
+
+def test_a_requeued_job_cancelled_in_its_last_attempt_is_over(tmp_path: Path) -> None:
+    """The first attempt lost a GPU on gx-04, the requeue ran without it, and the owner then
+    cancelled the second attempt: the Xid was answered already; nothing failed since."""
+    first = tmp_path / "attempt_0"
+    for n in ("gx-01", "gx-04"):
+        (first / n).mkdir(parents=True)
+    (first / "gx-04" / "dmesg.txt").write_text(
+        "[Mon Oct 21 03:09:55 2024] NVRM: Xid (PCI:0000:3a:00): 79, pid=52639, name=python3, GPU "
+        "has fallen off the bus.\n"
+    )
+    (first / "gx-01" / "train.log").write_text(
+        "2024-10-21 03:09:40 | step 1200 | loss 2.31 | step_time 1.02s\n" + _TEARDOWN.format(r=0)
+    )
+    second = tmp_path / "attempt_1"
+    for n in ("gx-01", "gx-05"):
+        (second / n).mkdir(parents=True)
+        (second / n / "train.log").write_text(
+            "".join(
+                f"2024-10-21 {h:02d}:00:00 | step {h * 100} | loss 2.1 | step_time 1.01s\n"
+                for h in range(4, 14)
+            )
+            + f"slurmstepd: error: *** STEP 7731.0 ON {n} CANCELLED AT 2024-10-21T14:02:11 ***\n"
+            + _TEARDOWN.format(r=0)
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary

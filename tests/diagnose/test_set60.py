@@ -47,7 +47,6 @@ CASES = [
 GAPS = {
     "be02_completion_errors_status12_then_flush": "open: category want network got host",
     "be12_socket_connection_reset_on_many_ranks": "open: layer want infrastructure got framework; culprit want gke-a3-pool-2-7f3c-p0vx got none; action want restart_without_node got stop",
-    "be15_connection_closed_flood_at_six_am": "open: category want unknown got network; layer want framework got infrastructure; culprit want none got gpu-st-0015; action want none got restart_without_node",
     "be27_watchdog_timeouts_everywhere_no_peer_named": "open: category want network got hang; culprit want s03n06 got none; action want restart_without_node got restart",
 }
 

@@ -119,6 +119,8 @@ LINES = {
     "mount_failed": "[   78.600000] LustreError: 3121:0:(obd_mount.c:1732:lustre_fill_super()) Unable to mount  (-5)",
     "job_time_limit": "slurmstepd: error: *** JOB 4411 ON nid001 CANCELLED AT 2024-09-25T16:27:02 "
     "DUE TO TIME LIMIT ***",
+    "job_preempted": "2m11s  Normal  Stopped  pytorchjob/llm-pt-13b  Preempted to accommodate a "
+    "higher priority Workload",
     "corrupt_checkpoint": "RuntimeError: PytorchStreamReader failed reading zip archive: failed "
     "finding central directory",
     "gpu_driver_not_loaded": "Apr 29 06:00:53 cn-g042 systemd-modules-load[611]: Failed to find "

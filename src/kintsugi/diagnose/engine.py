@@ -27,7 +27,7 @@ from kintsugi.diagnose.ranks import (
     srun_task_nodes,
     tasks_not_ranks,
 )
-from kintsugi.diagnose.rules import decide
+from kintsugi.diagnose.rules import JOB_ENDS, decide
 from kintsugi.diagnose.signatures import Role, SignatureSet, default_signatures
 from kintsugi.errors import UserError
 from kintsugi.events import Action, Category, Diagnosis, Event, EventKind, Layer
@@ -445,16 +445,12 @@ def held_ranks(
     }
 
 
-STALL_ENDS = ("job_cancelled", "job_time_limit")
-"""A scheduler's end of a job: dumps taken before it were taken of a stalled job."""
-
-
 def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     """A hang finding from stack and flight-recorder dumps in the bundle, when ranks timed out
     or the scheduler ended the job the dumps were taken of (an operator dumps a stalled job,
     then cancels it)."""
     stalled = any(
-        (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in STALL_ENDS
+        (f.category is Category.HANG and f.role is Role.SYMPTOM) or f.signature in JOB_ENDS
         for f in scan.findings
     )
     pid_ranks = {**lone_workers(scan.procs, scan.findings, scan.pid_ranks), **scan.pid_ranks}

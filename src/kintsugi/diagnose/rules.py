@@ -312,7 +312,10 @@ def _said_done(context: list[Finding], failed: list[Finding]) -> list[Finding]:
 _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
 _JOB_ID = re.compile(r"^\s*(\d{3,})(?=[._\s])|\b(?:STEP|JOB) (\d{3,})\b")
 """A Slurm job's id: the first column of an ``sacct`` row, or slurmstepd's ``STEP 55123.0``."""
-_JOB_ENDS = ("job_time_limit", "job_cancelled")
+JOB_ENDS = ("job_time_limit", "job_cancelled", "job_preempted")
+"""A scheduler's end of a job: its time limit, a cancel, a preemption for another job."""
+_BY_THE_CLOCK = ("job_time_limit", "job_preempted")
+"""Ends the scheduler decides on its own, never in reaction to a failure of the job's."""
 
 
 def _job_id(text: str) -> str | None:
@@ -323,7 +326,7 @@ def _job_id(text: str) -> str | None:
 def _this_job(done: list[Finding], context: list[Finding]) -> list[Finding]:
     """Reports of success without those of another job: ``sacct`` lists the user's earlier
     jobs too (a run that completed before the one that timed out)."""
-    ended = {i for f in context if f.signature in _JOB_ENDS and (i := _job_id(f.text))}
+    ended = {i for f in context if f.signature in JOB_ENDS and (i := _job_id(f.text))}
     if not ended:
         return done
     return [f for f in done if (i := _job_id(f.text)) is None or i in ended]
@@ -398,6 +401,27 @@ TEARDOWN_S = 600.0
 checkpoint): a failure later than that is no part of it."""
 
 
+def _latest_attempt(
+    ends: list[Finding], fs: Sequence[Finding], seen: Sequence[Finding]
+) -> list[Finding]:
+    """Of a requeued job the scheduler then ended, what its latest attempt saw (and of the
+    bundle's own records, those since it began): the earlier attempts' failures were answered
+    by the requeue, and the latest attempt ran on without them until the scheduler ended it."""
+    attempts = {f.attempt for f in seen if f.attempt is not None}
+    if len(attempts) < 2:
+        return list(fs)
+    last = max(attempts)
+    if not any(f.attempt in (None, last) for f in ends):
+        return list(fs)  # an earlier attempt's end, answered by the requeue
+    began = min((f.ts for f in seen if f.attempt == last and f.ts is not None), default=None)
+    return [
+        f
+        for f in fs
+        if f.attempt == last
+        or (f.attempt is None and (began is None or f.ts is None or f.ts >= began))
+    ]
+
+
 def ended_by_scheduler(
     roots: list[Finding],
     context: list[Finding],
@@ -409,9 +433,11 @@ def ended_by_scheduler(
     that: the ranks' errors at the end are the teardown. A slowdown it suffered is still
     worth its verdict; a cancel after a real failure is the operator's response to it, and
     one after collectives timed out (a teardown never waits half an hour) ends a hang."""
-    ends = [f for f in context if f.signature in ("job_cancelled", "job_time_limit")]
+    ends = [f for f in context if f.signature in JOB_ENDS]
     if not ends:
         return None
+    seen = [*roots, *symptoms, *context]
+    roots, symptoms = _latest_attempt(ends, roots, seen), _latest_attempt(ends, symptoms, seen)
     timed = [f.ts for f in ends if f.ts is not None]
     when = max(timed) if timed else None  # the job's end (an earlier job's cancel may show)
     if any(
@@ -423,7 +449,7 @@ def ended_by_scheduler(
     # peers; any other failure up to a few seconds after a cancel is what the job was
     # cancelled for. A time limit comes by the clock: what fails after it is its teardown
     # (a kernel killed mid-launch reports "unspecified launch failure").
-    limit = any(f.signature == "job_time_limit" for f in ends)
+    limit = any(f.signature in _BY_THE_CLOCK for f in ends)
     reaction = 0.0 if limit else CANCEL_REACTION_S
     ended = {f.attempt for f in ends}  # a requeued attempt's own failure is no teardown
     if any(
