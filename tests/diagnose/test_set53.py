@@ -48,7 +48,6 @@ GAPS = {
     "ax09_iteration_time_doubled_between_two_runs": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax10_throughput_per_gpu_38_tflops_on_sixteen_nodes": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax11_periodic_multi_minute_stalls_on_every_rank": "open: category want straggler got storage",
-    "ax13_same_eight_ranks_always_slowest_health_checks_clean": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b7-105 got none; action want run_diagnostics got none",
     "ax17_step_time_climbs_then_watchdog_timeouts_everywhere": "open: category want straggler got hang; culprit want a3mega-a12-0032/rank 13 got None/rank 13; action want restart_without_node got run_diagnostics",
     "ax18_iterations_slow_to_minutes_then_nccl_timeouts": "open: category want straggler got hang; culprit want dgx-h100-17 got none; action want restart_without_node got restart",
     "ax19_gpu_util_alert_on_first_node_job_slow": "open: category want straggler got unknown; layer want script got framework; action want stop got none",

@@ -68,9 +68,6 @@ GAPS = {
     "ba26_transport_retry_errors_from_six_hosts_within_two_seconds": (
         "open: action want restart got run_diagnostics"
     ),
-    "ba27_all_sixteen_ranks_fail_in_the_first_second_coloured": (
-        "open: category want dependency got unknown; layer want script got framework; culprit want none got ba27_all_sixteen_ranks_fail_in_the_first_second_coloured/rank 0; action want stop got restart"
-    ),
     "ba28_reduce_scatter_timeouts_with_local_and_utc_clocks": (
         "open: category want gpu_hardware got hang; culprit want a3u-gpu-0219/rank 29 got none; action want restart_without_node got restart"
     ),

@@ -52,7 +52,6 @@ GAPS = {
     "bo11_third_node_no_gpus_found": "open: category want dependency got host",
     "bo14_four_ranks_die_together_on_one_node": "open: category want host got gpu_hardware",
     "bo24_pytorchjob_worker_never_starts": "open: category want dependency got network; layer want infrastructure got framework; culprit want gpu-pool-a-c3p8 got gpu-pool-a-7f2k; action want restart_without_node got restart",
-    "bo26_run_15pct_slower_than_last_week": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want pod3-n07 got none; action want run_diagnostics got none",
     "bo30_throughput_quarter_of_previous_run": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
 }
 

@@ -384,7 +384,7 @@ def _named_by_detector(
         for f in context
         if (f.signature == "slowest_rank_named" and (f.value or 0.0) >= STRAGGLER_FACTOR)
         or (f.signature == "slowest_rank_steady" and (f.value or 0.0) >= STEADY_FACTOR)
-    ]
+    ] or _one_nodes_ranks(context, homes, by_gpu)
     if not named:
         return None
     p = max(named, key=lambda f: f.value or 0.0)
@@ -409,6 +409,19 @@ def _named_by_detector(
     if rank is None and len(ranks) >= 2:
         v.why("culprit", "slow_ranks_on_one_node", f"{len(ranks)} slow ranks, most on {node}")
     return v
+
+
+def _one_nodes_ranks(
+    context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
+) -> list[Finding]:
+    """Every rank the detector names as the slowest, each at least ``STEADY_FACTOR`` behind
+    and two or more of them, on one node: its ranks take turns at the bottom (the healthy
+    spread moves across the whole job), so the node is the slow part, not one of its GPUs."""
+    named = [f for f in context if f.signature == "slowest_rank_named" and f.detail]
+    if len({f.detail for f in named}) < 2 or any(_value(f) < STEADY_FACTOR for f in named):
+        return []
+    nodes = {_home(int(f.detail), homes, by_gpu) for f in named}
+    return named if len(nodes) == 1 and None not in nodes else []
 
 
 def _home(rank: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None) -> str | None:

@@ -6,6 +6,7 @@ and only those lines (plus the tracebacks they open) go through the Python line 
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from pathlib import Path
 
@@ -20,6 +21,15 @@ from kintsugi.diagnose.signatures import SignatureSet
 from kintsugi.diagnose.timeline import first_stamp, last_stamp
 
 _DUMP_MARK = FAULTHANDLER_MARK.encode()
+# Terminal control sequences of coloured logs and progress bars (rich, tqdm, colorlog, loguru:
+# "\x1b[38;5;249m2.08it/s\x1b[0m"), dropped before any keyword or pattern sees the text
+_ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def plain(data: bytes) -> bytes:
+    """``data`` without terminal control sequences (colours, cursor moves, titles)."""
+    return _ANSI.sub(b"", data) if b"\x1b" in data else data
+
 
 BLOCK = 8 << 20
 MAX_WINDOW = 4096
@@ -50,7 +60,7 @@ def scan_text(
         while True:
             block = f.read(BLOCK)
             if lineno == 1 and not carry:
-                parser.first_ts = first_stamp(block[:TAIL_BYTES].decode("utf-8", "replace"))
+                parser.first_ts = first_stamp(plain(block[:TAIL_BYTES]).decode("utf-8", "replace"))
             end = (end + block[-TAIL_BYTES:])[-TAIL_BYTES:]
             eof = not block
             buf = carry + block
@@ -65,6 +75,7 @@ def scan_text(
                     continue
                 cut = cut or len(buf)  # one huge line: cut it, a piece at a time
                 chunk, rest = buf[:cut], buf[cut:]
+            chunk = plain(chunk)
             if not parser.dump_seen and _DUMP_MARK in chunk:
                 parser.dump_seen = True
             consumed = _scan_chunk(chunk, lineno, parser, keys, eof)
@@ -73,7 +84,7 @@ def scan_text(
             if eof:
                 break
     parser.close()
-    parser.last_ts = last_stamp(end.decode("utf-8", "replace"))
+    parser.last_ts = last_stamp(plain(end).decode("utf-8", "replace"))
     return parser
 
 
