@@ -55,6 +55,10 @@ GAPS = {
         "label convention: a foreign process filling the GPU is host here; sets 3, 4 and 5 "
         "(three other blind authors) call it oom, which the engine now follows"
     ),
+    "c15_nvidia_module_not_loaded_one_node": (
+        "label convention: a node whose GPU driver is missing or does not match its libraries is "
+        "host here; five other cases (sets 48, 52, 61, 70, 72) call it dependency, as the engine does"
+    ),
 }
 
 

@@ -50,9 +50,6 @@ GAPS = {
     "as06_illegal_memory_access_after_requeue_different_nodes": (
         "open: category want user_code got network; layer want script got infrastructure; action want stop got run_diagnostics"
     ),
-    "as25_one_node_ranks_fail_cuda_init_others_terminated": (
-        "open: category want dependency got host"
-    ),
     "as30_all_ranks_timeout_after_eval_interval": (
         "open: layer want script got infrastructure; action want stop got restart"
     ),

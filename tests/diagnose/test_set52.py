@@ -49,9 +49,6 @@ GAPS = {
     "aw09_dataloader_workers_exit_on_all_nodes": (
         "open: category want oom got host; layer want framework got infrastructure; culprit want none got cn-305/rank 36; action want stop got restart_without_node"
     ),
-    "aw26_rendezvous_timeout_three_of_four_pods": (
-        "open: category want dependency got network; culprit want ptjob-7f3-worker-2 got none; action want restart_without_node got restart"
-    ),
 }
 
 

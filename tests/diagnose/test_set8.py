@@ -82,6 +82,10 @@ GAPS = {
     "x32_kubeflow_worker_evicted_disk_pressure": (
         "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)"
     ),
+    "x28_torchrun_rdzv_node_driver_mismatch": (
+        "label convention: a node whose GPU driver is missing or does not match its libraries is "
+        "host here; five other cases (sets 48, 52, 61, 70, 72) call it dependency, as the engine does"
+    ),
 }
 
 
