@@ -52,3 +52,36 @@ def test_a_torn_checkpoint_on_resume_is_the_earlier_crashs(tmp_path: Path) -> No
     d = diagnose_bundle(_bundle(tmp_path, ["sc-041", "sc-042", "sc-spare02"], TORN)).diagnosis
     assert d.category is Category.NVLINK
     assert d.culprit is not None and d.culprit.node == "sc-043"
+
+
+WATCHDOG = (
+    "[rank{r}]:[E529 23:40:11.000000000 ProcessGroupNCCL.cpp:632] [Rank {r}] Watchdog caught "
+    "collective operation timeout: WorkNCCL(SeqNum=88120, OpType=_REDUCE_SCATTER_BASE, "
+    "NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600041 milliseconds before timing out.\n"
+)
+
+
+def test_a_requeue_that_hung_without_the_node_is_no_longer_its(tmp_path: Path) -> None:
+    """The spare's attempt hung with every rank timing out (symptoms, no root of its own): the
+    left-out node's Xid cannot be what stopped it."""
+    _bundle(tmp_path, ["sc-041", "sc-042", "sc-spare02"], "[rank0]: waiting\n")
+    for i, host in enumerate(("sc-041", "sc-042", "sc-spare02")):
+        (tmp_path / "attempt_1" / host / "train.log").write_text(WATCHDOG.format(r=8 * i))
+    v = diagnose_bundle(tmp_path).diagnosis
+    assert (v.category, v.culprit, v.action) == (Category.HANG, None, Action.RESTART), v.summary
+
+
+def test_the_schedulers_record_of_a_replaced_node_is_the_past(tmp_path: Path) -> None:
+    """slurmctld's record (no attempt of its own) of the node that went down before the requeue
+    began is answered already; the requeue's own failure decides."""
+    _bundle(tmp_path, ["sc-041", "sc-042", "sc-spare02"], OLD_DRIVER)
+    (tmp_path / "attempt_0" / "sc-043" / "dmesg.txt").write_text("")
+    (tmp_path / "slurmctld.log").write_text(
+        "[2024-05-29T21:24:40.100] error: Nodes sc-043 not responding, setting DOWN\n"
+    )
+    for host in ("sc-041", "sc-042", "sc-spare02"):
+        log = tmp_path / "attempt_1" / host / "train.log"
+        log.write_text("[rank0]: [2024-05-29 22:10:00] starting\n" + log.read_text())
+    v = diagnose_bundle(tmp_path).diagnosis
+    assert (v.category, v.action) == (Category.DEPENDENCY, Action.RESTART_WITHOUT_NODE), v.summary
+    assert v.culprit is not None and v.culprit.node == "sc-spare02"

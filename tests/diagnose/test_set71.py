@@ -50,10 +50,8 @@ GAPS = {
     "bp06_ib_errors_at_random_steps_five_tries": "open: category want network got host; culprit want none got sc2-r14-n01/rank 0; action want restart got restart_without_node",
     "bp14_out_of_memory_on_one_host_after_requeue": "open: category want oom got storage; action want restart_without_node got restart",
     "bp16_crash_again_after_host_came_back": "open: culprit want n-0412/rank 9 got n-0410/rank 9",
-    "bp18_ranks_fail_at_start_after_requeue": "open: category want dependency got network; culprit want ml-a09 got ml-a02/rank 11",
-    "bp20_requeued_job_cannot_start": "open: category want network got host; culprit want none got cn-a104; action want restart got restart_without_node",
+    "bp18_ranks_fail_at_start_after_requeue": "open: category want dependency got network; culprit want ml-a09 got none; action want restart_without_node got restart",
     "bp27_assertion_on_every_rank_after_restart": "open: category want user_code got gpu_hardware; layer want script got infrastructure; culprit want none got gpu-e05/rank 32; action want stop got restart_without_node",
-    "bp28_freezes_again_after_host_swap": "open: category want hang got gpu_memory; culprit want none got gpu-p06/rank 41; action want restart got restart_without_node",
     "bp30_startup_timeout_after_restart": "open: category want hang got network; culprit want gpu-r06/rank 42 got none; action want run_diagnostics got restart",
 }
 

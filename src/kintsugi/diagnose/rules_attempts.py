@@ -2,7 +2,9 @@
 
 A job that failed on node A's hardware, was requeued with a spare in A's place, and then failed
 again on node B (a spare with an old driver, a bad node of its own, a full store) is B's to fix
-now: excluding A again changes nothing. An earlier attempt's fault stays a root where the latest
+now: excluding A again changes nothing (a latest attempt that only hung, its ranks timing out,
+failed without A too; and the scheduler's own record of A going down before the latest attempt
+began is as old as A's fault). An earlier attempt's fault stays a root where the latest
 attempt still ran on its node (an error that follows a node across attempts is that node's),
 where the latest attempt ran short of nodes (the node's absence may be what failed it), where
 the latest attempt failed with nothing of its own, and where what it failed on is the
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 
 from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import HARDWARE, order
 
 _TORN = re.compile(
@@ -25,7 +28,7 @@ _TORN = re.compile(
 
 def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
     """``roots`` without earlier attempts' node faults on nodes a spare replaced in the latest
-    attempt, where the latest attempt has a root of its own."""
+    attempt, where the latest attempt failed on its own (a root, else its ranks' symptoms)."""
     attempts = {f.attempt for f in fs if f.attempt is not None}
     if len(attempts) < 2:
         return roots
@@ -35,17 +38,40 @@ def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
         if f.attempt is not None and f.node:
             ran[f.attempt].add(f.node)
     own = [f for f in roots if f.attempt == last and f.node in ran[last]]
-    if not own or _TORN.search(min(own, key=order).text):
+    if own and _TORN.search(min(own, key=order).text):
         return roots
+    if not own:
+        # a latest attempt that failed with no root of its own (its ranks timed out in a hang)
+        # still failed without the node: the node's old fault is no cause of it
+        own = [
+            f for f in fs if f.attempt == last and f.node in ran[last] and f.role is Role.SYMPTOM
+        ]
+    if not own:
+        return roots
+    began = min((f.ts for f in fs if f.attempt == last and f.ts is not None), default=None)
+    most = max(len(ran[a]) for a in attempts)
     return [
         f
         for f in roots
         if not (
-            f.attempt is not None
-            and f.attempt < last
-            and f.node
+            f.node
             and f.node not in ran[last]
-            and len(ran[last]) >= len(ran[f.attempt])
             and f.category in HARDWARE
+            and (
+                (
+                    f.attempt is not None
+                    and f.attempt < last
+                    and len(ran[last]) >= len(ran[f.attempt])
+                )
+                # the job's own records (the scheduler's log) of a node before the latest
+                # attempt began
+                or (
+                    f.attempt is None
+                    and began is not None
+                    and f.ts is not None
+                    and f.ts < began
+                    and len(ran[last]) >= most  # a spare took its place
+                )
+            )
         )
     ]
