@@ -1,7 +1,7 @@
 """Development corpus 69, written blind to the rules by another author: 29 cases, one per real public thread about the training job itself in multi-node runs (torchrun and rendezvous, DDP/FSDP errors, distributed checkpoints, dataloader workers, OOM, NaN, version mismatches).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/29 (category 26, layer 23, culprit 24, action 25);
-22/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+23/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set69/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 71, written blind to the rules by another author: 30 jobs restarted 2 to 5 times (attempt_N), the fault following a node, moving, changing after an exclusion, recurring at the same step, or ending in success, cancellation or a time limit.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 19/30 (category 20, layer 26, culprit 20, action 21);
-19/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set71/tools``; see its README.
 """

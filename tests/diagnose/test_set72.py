@@ -1,7 +1,7 @@
 """Development corpus 72, written blind to the rules by another author: 30 cases on managed clouds and Kubernetes (Kubeflow, Volcano, JobSet, KubeRay, HyperPod, EKS/GKE/AKS, CoreWeave): pod logs, kubectl events and describes, kubelet journals, DCGM exporter, EFA and TCPX, spot reclaim, evictions.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 21/30 (category 25, layer 26, culprit 26, action 25);
-21/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+22/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set72/tools``; see its README.
 """

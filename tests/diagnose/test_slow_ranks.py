@@ -75,27 +75,26 @@ def test_a_rank_named_in_most_reports_is_steadily_behind(tmp_path: Path) -> None
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n-w2", 9)
 
 
+def _named_in_turn(root: Path, slow: list[int]) -> Path:
+    """Four nodes of four GPUs; the detector names ``slow[i]`` the slowest, 12% behind, in
+    report i."""
+    for n in ("n-head", "n-w1", "n-w2", "n-w3"):
+        (root / n).mkdir()
+        (root / n / "nvidia-smi.txt").write_text(SMI)
+    (root / "n-head" / "slurm.out").write_text(
+        "".join(MEGATRON.format(m=m, lo=1, hi=3366.0, slow=r) for m, r in enumerate(slow))
+    )
+    return root
+
+
 def test_ranks_of_one_node_taking_turns_at_the_bottom_name_the_node(tmp_path: Path) -> None:
     """The detector names a different rank each report, 12% behind, but every one of them is
     n-w1's (ranks 4-7): its GPUs take turns at the bottom, so the node is the slow part."""
-    for n in ("n-head", "n-w1", "n-w2", "n-w3"):
-        (tmp_path / n).mkdir()
-        (tmp_path / n / "nvidia-smi.txt").write_text(SMI)
-    slow = [4, 6, 5, 7, 4, 5, 6, 7, 5, 4]
-    (tmp_path / "n-head" / "slurm.out").write_text(
-        "".join(MEGATRON.format(m=m, lo=1, hi=3366.0, slow=r) for m, r in enumerate(slow))
-    )
-    d = diagnose_bundle(tmp_path).diagnosis
+    d = diagnose_bundle(_named_in_turn(tmp_path, [4, 6, 5, 7, 4, 5, 6, 7, 5, 4])).diagnosis
     assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("n-w1", None)
 
 
 def test_a_healthy_spread_across_nodes_names_no_node(tmp_path: Path) -> None:
-    for n in ("n-head", "n-w1", "n-w2", "n-w3"):
-        (tmp_path / n).mkdir()
-        (tmp_path / n / "nvidia-smi.txt").write_text(SMI)
-    slow = [4, 9, 1, 14, 6, 2, 11, 7, 5, 13]
-    (tmp_path / "n-head" / "slurm.out").write_text(
-        "".join(MEGATRON.format(m=m, lo=1, hi=3366.0, slow=r) for m, r in enumerate(slow))
-    )
-    assert diagnose_bundle(tmp_path).diagnosis.category is not Category.STRAGGLER
+    d = diagnose_bundle(_named_in_turn(tmp_path, [4, 9, 1, 14, 6, 2, 11, 7, 5, 13])).diagnosis
+    assert d.category is not Category.STRAGGLER

@@ -143,15 +143,23 @@ def input_bound(context: list[Finding]) -> Verdict | None:
     step (or longer than it computes), or most samples of the ranks' stack dumps are inside the
     DataLoader or a Dataset. A setting of the script's, no node's; the job is slow, not failed,
     so only a job that neither failed nor finished gets this verdict."""
-    v = _waits_most(context) or _stacks_in_input(context)
-    if v is not None:
-        v.category, v.layer, v.culprit, v.action = (
-            Category.STRAGGLER,
-            Layer.SCRIPT,
-            None,
-            Action.STOP,
-        )
-    return v
+    return _waits_most(context) or _stacks_in_input(context)
+
+
+def _held_by_input(
+    confidence: float, summary: str, primary: Finding, support: list[Finding]
+) -> Verdict:
+    """The verdict of a job its input pipeline holds: the script's setting, no node's."""
+    return Verdict(
+        Category.STRAGGLER,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+        confidence,
+        f"the input pipeline bounds the job: {summary}",
+        primary=primary,
+        support=support,
+    )
 
 
 def _waits_most(context: list[Finding]) -> Verdict | None:
@@ -175,16 +183,8 @@ def _waits_most(context: list[Finding]) -> Verdict | None:
     if not pairs or any(_value(w) < INPUT_BOUND_SHARE * _value(s) for w, s in pairs):
         return None
     w, s = max(pairs, key=lambda ws: _value(ws[0]) / _value(ws[1]))
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.SCRIPT,
-        None,
-        Action.STOP,
-        0.45,
-        f"the input pipeline bounds the job: {where(w)} waits {_value(w):.3f}s of its "
-        f"{_value(s):.3f}s step for data",
-        primary=w,
-        support=[s],
+    v = _held_by_input(
+        0.45, f"{where(w)} waits {_value(w):.3f}s of its {_value(s):.3f}s step for data", w, [s]
     )
     v.why(
         "all",
@@ -203,16 +203,12 @@ def _stacks_in_input(context: list[Finding]) -> Verdict | None:
     if busy == 0 or busy < INPUT_BOUND_SHARE * samples:
         return None
     p = max(dumps, key=_value)
-    v = Verdict(
-        Category.STRAGGLER,
-        Layer.SCRIPT,
-        None,
-        Action.STOP,
+    v = _held_by_input(
         0.4,
-        f"the input pipeline bounds the job: {busy} of {samples} main-thread sample(s) of the "
-        f"ranks' stack dumps are inside the DataLoader or a Dataset ({where(p)})",
-        primary=p,
-        support=[f for f in dumps if f is not p][:2],
+        f"{busy} of {samples} main-thread sample(s) of the ranks' stack dumps are inside the "
+        f"DataLoader or a Dataset ({where(p)})",
+        p,
+        [f for f in dumps if f is not p][:2],
     )
     v.why("all", "input_bound", f"{busy}/{samples} stack samples in the input pipeline")
     return v
