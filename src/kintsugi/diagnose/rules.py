@@ -429,8 +429,9 @@ def ended_by_scheduler(
     symptoms: Sequence[Finding] = (),
     by_gpu: Mapping[str, range] | None = None,
 ) -> Verdict | None:
-    """The job was cancelled (scancel) or reached its time limit, and nothing failed before
-    that: the ranks' errors at the end are the teardown. A slowdown it suffered is still
+    """The job was cancelled (scancel), reached its time limit or was preempted for another
+    job, and nothing failed before that (in its latest attempt, where it was requeued): the
+    ranks' errors at the end are the teardown. A slowdown it suffered is still
     worth its verdict; a cancel after a real failure is the operator's response to it, and
     one after collectives timed out (a teardown never waits half an hour) ends a hang."""
     ends = [f for f in context if f.signature in JOB_ENDS]
