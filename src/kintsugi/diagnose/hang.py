@@ -65,15 +65,12 @@ def processes_in_collective(dump: str) -> tuple[int, int]:
 _INPUT_FRAME = re.compile(
     r"torch/utils/data/|\b__getitems?__\b|\bcollate|loops/fetchers\.py|webdataset/"
 )
-_C10D_FRAME = re.compile(
-    r"distributed_c10d\.py|ProcessGroup|all_reduce|all_gather|reduce_scatter|barrier"
-)
 
 
 def input_samples(dump: str) -> tuple[int, int]:
     """A dump file's main-thread samples (py-spy's ``"MainThread"`` blocks, one per process and
     sample, or a faulthandler dump's main thread): (samples, those inside the input pipeline
-    and in no collective)."""
+    and in no torch.distributed call, ``_C10D_FRAME`` below)."""
     blocks = [m[1] for m in _PYSPY_MAIN.finditer(dump)]
     if not blocks and FAULTHANDLER_MARK in dump:
         blocks = [main_thread(dump)]

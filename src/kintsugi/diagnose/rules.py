@@ -20,7 +20,7 @@ from kintsugi.diagnose.ranks import (
     place_ranks,
     rank_homes,
 )
-from kintsugi.diagnose.rules_attempts import left_out_since
+from kintsugi.diagnose.rules_attempts import latest_attempt, left_out_since
 from kintsugi.diagnose.rules_first import GENERIC, application_or_first
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
@@ -407,13 +407,12 @@ def _latest_attempt(
     """Of a requeued job the scheduler then ended, what its latest attempt saw (and of the
     bundle's own records, those since it began): the earlier attempts' failures were answered
     by the requeue, and the latest attempt ran on without them until the scheduler ended it."""
-    attempts = {f.attempt for f in seen if f.attempt is not None}
-    if len(attempts) < 2:
+    latest = latest_attempt(seen)
+    if latest is None:
         return list(fs)
-    last = max(attempts)
+    last, began = latest
     if not any(f.attempt in (None, last) for f in ends):
         return list(fs)  # an earlier attempt's end, answered by the requeue
-    began = min((f.ts for f in seen if f.attempt == last and f.ts is not None), default=None)
     return [
         f
         for f in fs

@@ -14,6 +14,7 @@ checkpoint the crash left half written (a truncated archive read on resume).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.signatures import Role
@@ -26,14 +27,28 @@ _TORN = re.compile(
 """A checkpoint read on resume that an interrupted save left incomplete."""
 
 
+def latest_attempt(fs: Iterable[Finding]) -> tuple[int, float | None] | None:
+    """A requeued job's latest attempt (two attempts or more) and when it began (the earliest
+    time its findings carry, None if none is timed); None for a job of one attempt."""
+    began: dict[int, float | None] = {}
+    for f in fs:
+        if f.attempt is not None:
+            t = began.get(f.attempt)
+            began[f.attempt] = f.ts if t is None or (f.ts is not None and f.ts < t) else t
+    if len(began) < 2:
+        return None
+    last = max(began)
+    return last, began[last]
+
+
 def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
     """``roots`` without earlier attempts' node faults on nodes a spare replaced in the latest
     attempt, where the latest attempt failed on its own (a root, else its ranks' symptoms)."""
-    attempts = {f.attempt for f in fs if f.attempt is not None}
-    if len(attempts) < 2:
+    latest = latest_attempt(fs)
+    if latest is None:
         return roots
-    last = max(attempts)
-    ran: dict[int, set[str]] = {a: set() for a in attempts}
+    last, began = latest
+    ran: dict[int, set[str]] = {a: set() for a in {f.attempt for f in fs if f.attempt is not None}}
     for f in fs:
         if f.attempt is not None and f.node:
             ran[f.attempt].add(f.node)
@@ -48,8 +63,7 @@ def left_out_since(roots: list[Finding], fs: list[Finding]) -> list[Finding]:
         ]
     if not own:
         return roots
-    began = min((f.ts for f in fs if f.attempt == last and f.ts is not None), default=None)
-    most = max(len(ran[a]) for a in attempts)
+    most = max(len(nodes) for nodes in ran.values())
     return [
         f
         for f in roots
