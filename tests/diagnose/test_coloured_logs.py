@@ -15,6 +15,8 @@ def test_control_sequences_are_dropped() -> None:
     assert plain(bar) == b"\rEpoch 0/19  2.08it/s v_num"
     assert plain(b"\x1b]0;train\x07[rank3]: ok") == b"[rank3]: ok"
     assert plain(b"no colour here") == b"no colour here"
+    # a title left open ends with its line; the next line is kept
+    assert plain(b"\x1b]0;train\n[rank3]: Xid 79\n") == b"\n[rank3]: Xid 79\n"
 
 
 def _bar(rate: float, step: int) -> str:

@@ -23,7 +23,9 @@ from kintsugi.diagnose.timeline import first_stamp, last_stamp
 _DUMP_MARK = FAULTHANDLER_MARK.encode()
 # Terminal control sequences of coloured logs and progress bars (rich, tqdm, colorlog, loguru:
 # "\x1b[38;5;249m2.08it/s\x1b[0m"), dropped before any keyword or pattern sees the text
-_ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+# (an operating-system command, a window title, ends at its terminator or at the end of its
+# line: one left open never swallows the lines after it)
+_ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 def plain(data: bytes) -> bytes:
