@@ -54,7 +54,6 @@ GAPS = {
     "ax20_slow_node_changes_after_each_exclusion": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax21_data_wait_high_on_ranks_24_to_31": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want node0733 got none; action want restart_without_node got none",
     "ax22_one_worker_pod_forward_backward_slower": "open: action want restart_without_node got run_diagnostics",
-    "ax23_all_nodes_three_times_slower_after_resubmit": "open: layer want script got infrastructure; culprit want none got sm-h100-21/rank 0; action want stop got run_diagnostics",
     "ax24_seconds_per_iteration_spikes_on_all_nodes": "open: culprit want none got gpu-n-43/rank 20; action want restart got restart_without_node",
     "ax25_training_stops_logging_then_timeouts_after_ten_minutes": "open: category want hang got host; action want run_diagnostics got restart",
     "ax28_rank_19_low_relative_score_every_report": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpt-pt-worker-2/rank 19 got none; action want run_diagnostics got none",

@@ -44,12 +44,10 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "bl04_hf_trainer_steps_per_second_tiny": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "bl05_torchtitan_tps_tenth_of_expected": "open: layer want script got infrastructure; culprit want none got p5-st-0041/rank 0; action want stop got run_diagnostics",
-    "bl06_ddp_step_time_tripled_vs_last_week": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
+    "bl05_torchtitan_tps_tenth_of_expected": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl07_megatron_tflops_low_memory_mostly_free": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl08_dataloader_wait_spikes_every_rank": "open: category want straggler got storage",
     "bl10_steps_stop_then_watchdog_fr_dumps": "open: culprit want h100-pod2-18/rank 13 got h100-pod2-18",
-    "bl17_accelerate_reduce_time_doubled": "open: culprit want dgx-h-019 got dgx-h-017; action want restart_without_node got run_diagnostics",
     "bl18_grad_sync_time_jumps_all_ranks": "open: category want straggler got network",
     "bl19_step_time_jitter_since_evening": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpuhost-04 got none; action want restart_without_node got none",
     "bl23_training_stalls_no_error_output": "open: category want hang got unknown; layer want infrastructure got framework; culprit want gn-12/rank 11 got none; action want run_diagnostics got none",

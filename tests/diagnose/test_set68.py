@@ -48,7 +48,6 @@ CASES = [
 GAPS = {
     "bm02_status12_across_many_nodes": "open: action want restart got run_diagnostics",
     "bm06_training_slower_than_expected": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want se02gn644 got none; action want run_diagnostics got none",
-    "bm07_two_nodes_slower_than_one": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bm08_iteration_time_suddenly_doubles": "open: category want straggler got storage",
     "bm10_crash_at_end_of_validation": "open: category want hang got user_code",
     "bm13_hw_exception_gpu_hang_rccl_job": "open: category want gpu_memory got user_code; layer want infrastructure got framework; action want restart_without_node got restart",

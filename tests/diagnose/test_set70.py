@@ -51,7 +51,6 @@ GAPS = {
     "bo10_eight_ranks_cannot_init_cuda_at_start": "open: category want dependency got nvlink",
     "bo14_four_ranks_die_together_on_one_node": "open: category want host got gpu_hardware",
     "bo24_pytorchjob_worker_never_starts": "open: category want dependency got network; layer want infrastructure got framework; culprit want gpu-pool-a-c3p8 got gpu-pool-a-7f2k; action want restart_without_node got restart",
-    "bo30_throughput_quarter_of_previous_run": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
 }
 
 

@@ -50,7 +50,7 @@ GAPS = {
     "bq02_all_workers_stuck_containercreating": "open: category want network got host; culprit want none got gke-llm-a3-a3-pool-7c1e9b52-2xkq; action want restart got restart_without_node",
     "bq06_pods_gone_node_notready": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got ip-10-20-37-112.us-west-2.compute.internal; action want none got restart_without_node",
     "bq15_data_wait_dominates_step_time": "open: category want straggler got storage",
-    "bq17_throughput_seven_times_lower": "open: layer want script got infrastructure; culprit want none got gke-a3-train-a3-highgpu-8g-7f3d1e2a-2lkc; action want stop got run_diagnostics",
+    "bq17_throughput_seven_times_lower": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bq19_rayjob_fails_in_34_seconds": "open: layer want script got framework",
     "bq22_all_pods_sigterm_exit_143": "open: category want unknown got network; layer want framework got infrastructure; action want none got run_diagnostics",
     "bq23_rank_aborts_nvlink_error": "open: culprit want aks-nda100-19273645-vmss00000f/rank 26 got aks-nda100-19273645-vmss00000f",

@@ -51,6 +51,8 @@ LINES = {
     "process_limit": "RuntimeError: can't start new thread",
     "unused_parameters": "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.",
     "memlock_limit": "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory",
+    "nccl_fabric_off": "gpu-s-04:3347:3347 [7] NCCL INFO NCCL_IB_DISABLE set by environment to 1.",
+    "distributed_debug_detail": "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
     "GT/s PCIe x4 link at 0000:a8:02.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)",

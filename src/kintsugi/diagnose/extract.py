@@ -99,6 +99,8 @@ STEP_TIME_KEYWORDS = (
     "train_step_timing",
     "step_time",
     "step time",
+    "step duration",
+    "step_duration",
     "iteration time",
     "s/it",
     "s/step",
@@ -137,11 +139,21 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
         re.compile(r"train_step_timing(?: in s)?\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)"),
         1.0,
     ),
-    # generic: "step_time=0.81s", "step time: 812 ms", "iteration time 0.8 s"
+    # generic: "step_time=0.81s", "step time: 812 ms", "iteration time 0.8 s",
+    # "Train Step Duration (s): 5.60"
     (
-        ("step_time", "step time", "iteration time", "iteration_time", "iter_time", "iter time"),
+        (
+            "step_time",
+            "step time",
+            "iteration time",
+            "iteration_time",
+            "iter_time",
+            "iter time",
+            "step duration",
+            "step_duration",
+        ),
         re.compile(
-            r"(?i)(?:step|iteration|iter)[_ ]time(?:\s*\((?P<u1>ms|s)\))?\s*[=:]?\s*"
+            r"(?i)(?:step|iteration|iter)[_ ](?:time|duration)(?:\s*\((?P<u1>ms|s)\))?\s*[=:]?\s*"
             r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)?\b"
         ),
         1.0,

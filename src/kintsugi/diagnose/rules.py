@@ -61,6 +61,7 @@ from kintsugi.diagnose.rules_mod import (
 )
 from kintsugi.diagnose.rules_nan import numerical, recurring_nan
 from kintsugi.diagnose.rules_rdzv import rendezvous_sides
+from kintsugi.diagnose.rules_settings import slowed_by_settings
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
@@ -261,6 +262,7 @@ def decide(
         or straggler(context, homes, by_gpu)
         or input_bound(context)
         or job_slowed(context)
+        or slowed_by_settings(context)
     )
     if v is None:
         # Nothing failed: the same verdict as a run that says it finished (no layer is

@@ -48,16 +48,28 @@ _ONE_NODE_ONLY = frozenset({"cpu_powersave", "link_shaped"})
 
 def _throttled(context: list[Finding]) -> list[Finding]:
     """What slows a node down: its GPUs clocking down, a degraded link, a power cap, and a
-    setting the other nodes do not share."""
+    setting the other nodes do not share (not the job's own settings: rules_settings)."""
     found = [
         f
         for f in context
-        if f.category is Category.STRAGGLER and f.role is Role.CONTEXT and f.signature not in _TIMES
+        if f.category is Category.STRAGGLER
+        and f.role is Role.CONTEXT
+        and f.layer is not Layer.SCRIPT
+        and f.signature not in _TIMES
     ]
     for sig in _ONE_NODE_ONLY:
         if len({f.node for f in found if f.signature == sig}) > 1:
             found = [f for f in found if f.signature != sig]
     return found
+
+
+def _same_rank(a: Finding, b: Finding) -> bool:
+    """Both time one global rank (on one node, where both name theirs)."""
+    return (
+        a.rank is not None
+        and a.rank == b.rank
+        and (a.node is None or b.node is None or a.node == b.node)
+    )
 
 
 def straggler(
@@ -73,9 +85,11 @@ def straggler(
             a throttled GPU's rank when ``homes`` cannot.
     """
     times = [f for f in context if f.signature == "step_time" and f.value]
-    if len(times) >= 2:
-        med = statistics.median(f.value or 0.0 for f in times)
-        slow = max(times, key=lambda f: f.value or 0.0)
+    slow = max(times, key=lambda f: f.value or 0.0, default=None)
+    # the same rank in another log (a reference run's, another attempt's) is no other rank
+    others = [f for f in times if slow is not None and not _same_rank(f, slow)]
+    if slow is not None and others:
+        med = statistics.median(f.value or 0.0 for f in [slow, *others])
         if med > 0 and (slow.value or 0.0) >= STRAGGLER_FACTOR * med:
             v = _suspect(
                 Culprit(slow.node, slow.rank),

@@ -1,0 +1,70 @@
+"""A job slowed by a setting it runs with (NCCL told off the RDMA fabric, c10d's DETAIL
+debug level) is the script's to change: every rank is equally slow and no node stands out.
+NCCL's and c10d's own lines prove the setting took effect; leaving the fabric slows a job only
+where an RDMA port is there to leave."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.extract import step_time
+
+_IBSTAT = """CA 'mlx5_0'
+\tCA type: MT4129
+\tNumber of ports: 1
+\tPort 1:
+\t\tState: Active
+\t\tPhysical state: LinkUp
+\t\tRate: 400
+\t\tLink layer: InfiniBand
+"""
+
+_NCCL = "{{node}}:{{pid}}:{{pid}} [{{r}}] NCCL INFO NCCL_IB_DISABLE set by environment to {value}."
+
+
+def _bundle(tmp: Path, setting: str, ibstat: bool) -> Path:
+    for n, node in enumerate(("gpu-7", "gpu-8")):
+        (tmp / node).mkdir()
+        lines = [setting.format(node=node, pid=4100 + r, r=r) + "\n" for r in range(4)]
+        lines += [
+            f"[rank{n * 4}]: 2025-04-08 10:{s // 10:02d}:00 | step {s:5d} | loss 1.93 | "
+            f"Train Step Duration (s): {5.6 + (s % 3) / 10:.2f}\n"
+            for s in range(10, 300, 10)
+        ]
+        (tmp / node / "train.log").write_text("".join(lines))
+        if ibstat:
+            (tmp / node / "ibstat.txt").write_text(_IBSTAT)
+    return tmp
+
+
+def _got(case: Path) -> tuple[str, str, object, str]:
+    d = diagnose_bundle(case).diagnosis
+    return (d.category.value, d.layer.value, d.culprit, d.action.value)
+
+
+def test_a_step_duration_is_a_step_time() -> None:
+    assert step_time("step 20 | Train Step Duration (s): 5.60 | GPU Idle Time (%): 89.6") == 5.6
+    assert step_time("iter 300 step_duration=812ms") == 0.812
+
+
+def test_sockets_beside_an_active_fabric_are_the_scripts_setting(tmp_path: Path) -> None:
+    case = _bundle(tmp_path, _NCCL.format(value=1), ibstat=True)
+    assert _got(case) == ("straggler", "script", None, "stop")
+
+
+def test_sockets_where_there_is_no_fabric_are_how_the_cluster_runs(tmp_path: Path) -> None:
+    case = _bundle(tmp_path, _NCCL.format(value=1), ibstat=False)
+    assert _got(case)[0] == "unknown"
+
+
+def test_the_ib_left_enabled_is_no_setting(tmp_path: Path) -> None:
+    case = _bundle(tmp_path, _NCCL.format(value=0), ibstat=True)
+    assert _got(case)[0] == "unknown"
+
+
+def test_the_detail_debug_level_is_the_scripts_setting(tmp_path: Path) -> None:
+    case = _bundle(
+        tmp_path, "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.", ibstat=False
+    )
+    assert _got(case) == ("straggler", "script", None, "stop")
