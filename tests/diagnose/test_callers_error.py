@@ -1,6 +1,7 @@
 """Python's own error types raised inside a library the script called report what the script
 passed (a token id past the vocabulary), so they are the script's; the same types raised with
-no user frame on the stack stay the framework's (real torch 2.13 traceback shape)."""
+no user frame on the stack read as the framework's, and a verdict to stop on is the script's
+to change all the same (real torch 2.13 traceback shape)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def test_index_error_inside_torch_called_from_the_script_is_the_script(tmp_path:
     assert (d.diagnosis.category, d.diagnosis.layer) == (Category.USER_CODE, Layer.SCRIPT)
 
 
-def test_the_same_type_with_no_user_frame_is_the_framework(tmp_path: Path) -> None:
+def test_the_same_type_with_no_user_frame_is_still_the_scripts_to_stop(tmp_path: Path) -> None:
     frames = [
         "/opt/venv/lib/python3.11/site-packages/accelerate/commands/launch.py",
         f"{SITE}/utils/data/dataloader.py",
@@ -44,4 +45,5 @@ def test_the_same_type_with_no_user_frame_is_the_framework(tmp_path: Path) -> No
     d = diagnose_bundle(
         _bundle(tmp_path, frames, "TypeError: default_collate: batch must contain tensors")
     )
-    assert d.diagnosis.layer is Layer.FRAMEWORK
+    assert (d.diagnosis.action.value, d.diagnosis.layer) == ("stop", Layer.SCRIPT)
+    assert any("deterministic_is_the_scripts" in w for w in d.diagnosis.explain)

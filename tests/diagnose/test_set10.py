@@ -61,7 +61,7 @@ CASES = [
     "z39_ray_libcudnn_one_node",
     "z40_clean_run_scary_noise",
 ]  # fmt: skip
-GAPS = {}
+GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

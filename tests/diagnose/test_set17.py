@@ -56,7 +56,7 @@ CASES = [
     "q29_one_rank_oom_at_first_step",
     "q30_one_vm_silent_then_peers_time_out",
 ]  # fmt: skip
-GAPS: dict[str, str] = {
+GAPS = {
     "q09_ray_train_throughput_halves": (
         "the slow Ray workers' address (10.0.5.33) is named; nothing in the bundle ties it to a pod (the label assumes pods in name order are node ranks)"
     ),

@@ -47,10 +47,6 @@ CASES = [
     "ag30_job_killed_with_nccl_remote_errors_and_xid_45_at_the_end",
 ]  # fmt: skip
 GAPS = {
-    "ag02_pretraining_crashes_first_iteration_after_enabling_fused_rope": (
-        "open: layer want script got framework"
-    ),
-    "ag05_new_cluster_job_exits_in_seconds": ("open: layer want script got framework"),
     "ag06_training_freezes_at_first_eval_then_times_out": (
         "open: category want user_code got hang"
     ),

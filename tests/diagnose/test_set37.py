@@ -48,9 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "ah02_crash_at_first_eval_every_time": ("open: category want user_code got hang"),
-    "ah10_ncclunhandledcudaerror_twice_in_a_row": (
-        "open: culprit want hgx-e03/rank 22 got hgx-e03"
-    ),
+    "ah10_ncclunhandledcudaerror_twice_in_a_row": "open: culprit want hgx-e03/rank 22 got ah10_ncclunhandledcudaerror_twice_in_a_row/rank 18",
     "ah17_mfu_dropped_from_41_to_29_percent": (
         "open: category want straggler got unknown; layer want infrastructure got framework; culprit want h100-r2-n3 got none; action want restart_without_node got none"
     ),

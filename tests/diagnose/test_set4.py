@@ -46,7 +46,7 @@ CASES = [
     "t37_device_side_assert_vocab_mismatch_every_rank", "t38_clean_mpirun_finish_with_scary_warnings",
     "t39_pytorchjob_watchdog_everyone_in_same_collective", "t40_one_node_missing_socket_ifname_interface",
 ]  # fmt: skip
-GAPS = {}
+GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

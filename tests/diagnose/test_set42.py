@@ -50,7 +50,6 @@ GAPS = {
     "am09_ecc_error_traceback_on_one_rank_of_64": (
         "label convention: Xid 48 (a double-bit ECC error) is gpu_memory here; the author read the brief's list as gpu_hardware"
     ),
-    "am16_illegal_memory_access_at_step_7400_twice": ("open: layer want script got framework"),
     "am21_training_frozen_no_progress_for_40min": (
         "open: category want hang got unknown; layer want infrastructure got framework; culprit want trn1-gpu-03/rank 21 got none; action want run_diagnostics got none"
     ),

@@ -49,7 +49,7 @@ GAPS = {
     "au14_client_socket_timeout_connecting_to_master": (
         "open: category want user_code got network; layer want script got infrastructure; action want stop got restart"
     ),
-    "au19_all_ranks_signal11_right_after_init": ("open: category want dependency got user_code"),
+    "au19_all_ranks_signal11_right_after_init": "open: category want dependency got user_code; layer want framework got script",
 }
 
 

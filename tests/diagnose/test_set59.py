@@ -47,7 +47,6 @@ CASES = [
 GAPS = {
     "bd03_deepspeed_illegal_memory_access_then_timeouts": "open: category want gpu_memory got user_code; layer want infrastructure got framework; action want restart_without_node got restart",
     "bd24_store_connection_reset_by_gn00": "open: category want host got hang; culprit want gn-03 got none; action want restart_without_node got restart",
-    "bd27_sigsegv_on_all_ranks_first_step": "open: layer want script got framework",
 }
 
 

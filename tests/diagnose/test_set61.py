@@ -53,7 +53,7 @@ GAPS = {
     "bf09_rendezvous_timeout_one_launcher_exits_127": "open: category want dependency got network; layer want infrastructure got framework; culprit want gn-0415 got gn-0414; action want restart_without_node got restart",
     "bf10_extension_import_fails_glibc_every_rank": "open: layer want script got framework",
     "bf11_job_idles_until_time_limit_cuda_init_802": "open: category want dependency got nvlink",
-    "bf14_ddp_init_param_count_mismatch": "open: category want dependency got user_code; layer want infrastructure got framework; culprit want gpu-node-032 got none; action want restart_without_node got stop",
+    "bf14_ddp_init_param_count_mismatch": "open: category want dependency got user_code; layer want infrastructure got script; culprit want gpu-node-032 got none; action want restart_without_node got stop",
     "bf15_store_barrier_timeout_24_of_32_joined": "open: category want dependency got user_code; layer want infrastructure got script; culprit want a100-16 got none; action want restart_without_node got stop",
     "bf16_setup_step_fails_on_all_nodes": "open: category want dependency got storage; layer want script got infrastructure; culprit want none got cw-h100-0a2; action want stop got restart",
     "bf27_layernorm_extension_undefined_symbol_after_setup": "open: layer want script got framework",

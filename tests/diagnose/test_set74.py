@@ -48,9 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "bs03_monitored_barrier_reports_rank_failed_to_pass": "open: category want hang got host; culprit want node-003/rank 21 got node-001; action want run_diagnostics got restart_without_node",
-    "bs06_all_ranks_crash_at_first_validation_sync": "open: layer want script got framework",
     "bs09_rerun_with_debug_reports_collective_mismatch": "open: category want hang got user_code",
-    "bs16_loss_nan_guard_aborts_all_ranks": "open: category want numerical got dependency; layer want script got infrastructure; culprit want none got gpu-k01; action want stop got restart_without_node",
     "bs24_dataloader_workers_fail_numpy_not_available": "open: layer want script got framework",
 }
 

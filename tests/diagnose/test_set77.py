@@ -46,15 +46,10 @@ CASES = [
     "bv29_preempted_then_contained_ecc_error",
 ]  # fmt: skip
 GAPS = {
-    "bv01_illegal_memory_access_on_every_attempt": "open: culprit want gpu-b07/rank 21 got gpu-b07",
-    "bv02_illegal_memory_access_at_step_1536_each_attempt": "open: layer want script got framework",
     "bv06_dataloader_segfault_same_sample_each_restart": "open: category want user_code got oom; layer want script got framework",
-    "bv11_nccl_timeouts_then_fallen_off_bus": "open: culprit want gpu-j05/rank 22 got gpu-j05/rank 6",
     "bv18_nccl_timeouts_across_attempts_many_nodes": "open: action want restart got run_diagnostics",
     "bv19_checkpoint_save_fails_each_attempt_quota": "open: category want storage got unknown; layer want infrastructure got framework",
-    "bv21_cuda_oom_on_one_gpu_each_attempt": "open: culprit want gpu-q11/rank 0 got gpu-q11/rank 8",
     "bv26_slow_on_both_attempts_high_data_time": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "bv27_gpu_lost_again_after_requeue": "open: culprit want gpu-t02/rank 31 got gpu-t02/rank 15",
     "bv28_nvlink_errors_on_two_attempts": "open: culprit want gpu-u08/rank 19 got gpu-u08/rank 2",
 }
 

@@ -47,7 +47,6 @@ CASES = [
     "bx30_retry_exceeded_between_random_node_pairs",
 ]  # fmt: skip
 GAPS = {
-    "bx06_nan_grad_norm_assertion_again_after_requeue": "open: culprit want gpu-c06/rank 28 got gpu-c06/rank 44",
     "bx07_first_allreduce_never_completes_after_instance_replacement": "open: category want dependency got user_code; layer want infrastructure got framework; action want restart_without_node got restart",
     "bx22_sigterm_storm_and_nccl_errors_on_all_sixteen_nodes": "open: category want unknown got user_code; culprit want none got gpu-p09/rank 67; action want none got restart",
     "bx23_communicator_aborted_and_terminated_tasks_on_standby_qos": "open: category want unknown got network; layer want framework got infrastructure; action want none got run_diagnostics",

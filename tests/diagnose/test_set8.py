@@ -70,9 +70,6 @@ GAPS = {
         "label convention: NaNs whose origin follows one node are numerical and run_diagnostics "
         "here; gpu_hardware and restart_without_node in sets 2 and 10, which the engine follows"
     ),
-    "x29_torchrun_segfault_same_step_moves": (
-        "label convention: a segfault at the same step on moving nodes is the script here; the engine says framework"
-    ),
     "x30_torchrun_leftover_process_on_node": (
         "label convention: a leftover process filling GPUs is host here; sets 3, 4 and 5 call it oom, which the engine follows"
     ),

@@ -1,5 +1,6 @@
 """An Xid 13 names the GPU, not the code; the ranks' own tracebacks of the CUDA error say whose
-kernel faulted: the user's own (script) or, by default, the framework's. Formats: ``dmesg -T``
+kernel faulted: the user's own (script) or, by default, the framework's; a fault to stop on
+is the script's to change either way. Formats: ``dmesg -T``
 (NVRM Xid), a ``[rankN]:``-prefixed Python traceback."""
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def test_the_users_own_kernel_is_the_script(tmp_path: Path) -> None:
     assert (v.category.value, v.layer.value, v.action.value) == ("user_code", "script", "stop")
 
 
-def test_a_kernel_inside_the_framework_stays_the_framework(tmp_path: Path) -> None:
+def test_a_kernel_inside_the_framework_is_still_the_scripts_to_stop(tmp_path: Path) -> None:
     inner = "/usr/local/lib/python3.10/dist-packages/transformer_engine/pytorch/rope.py"
     v = diagnose_bundle(_bundle(tmp_path / "b", inner)).diagnosis
-    assert (v.category.value, v.layer.value, v.action.value) == ("user_code", "framework", "stop")
+    assert (v.category.value, v.layer.value, v.action.value) == ("user_code", "script", "stop")
+    assert any("fault_in_whose_code: the ranks' tracebacks" in w for w in v.explain)

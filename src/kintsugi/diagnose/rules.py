@@ -296,6 +296,7 @@ def decide(
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
     wanders(v, roots + symptoms)  # restarting already failed to shake it off
+    deterministic_is_the_scripts(v)
     return _finish(v, fs)
 
 
@@ -558,6 +559,17 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
         return
     v.action, v.culprit = Action.STOP, None
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
+
+
+def deterministic_is_the_scripts(v: Verdict) -> None:
+    """An application error that will come back on any nodes (``stop``) is the script's to
+    change, even where its traceback ends inside PyTorch: the script made the call (a CPU
+    tensor to NCCL, a kernel given an out-of-range index) and only its owner can change it.
+    The innermost frame still says where to look, in the evidence; framework stays the layer
+    of an application error worth a restart (a transient failure inside the library)."""
+    if v.category is Category.USER_CODE and v.action is Action.STOP and v.layer is Layer.FRAMEWORK:
+        v.layer = Layer.SCRIPT
+        v.why("layer", "deterministic_is_the_scripts", "an error to stop on: the script's to fix")
 
 
 def fault_in_whose_code(v: Verdict, roots: list[Finding]) -> None:

@@ -14,7 +14,7 @@ from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
 from kintsugi.diagnose.reports import BUS_ID, PCI_BUS
 from kintsugi.diagnose.signatures import Role
-from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, where
+from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
 
 STRAGGLER_FACTOR = 1.3
@@ -529,6 +529,43 @@ def slowed_not_failed(
     v.why("category", "slowed_not_failed", "a failed diagnostic, no failure, iterations went on")
 
 
+def _latest_rank(same: list[Finding], p: Finding, rank: int | None) -> int | None:
+    """The rank the fault of ``p`` had on its node in its latest attempt: where the node's GPU
+    sits in the job now (a requeue places the ranks anew), else ``rank``. Only the same
+    device counts (the same error, or an Xid of the same PCI bus): another error of the
+    attempt (a lost GPU's invalid device ordinal) may hit another rank. Where ``p`` is itself
+    of the latest attempt, what failed beside it there names the rank; where the fault names
+    no process, the rank that died first on the node."""
+    on = [f for f in same if f.node == p.node and f.attempt is not None]
+    if not on:
+        return rank
+    last = max(f.attempt for f in on if f.attempt is not None)
+    bus = _bus(p.text)
+    now = [f for f in on if f.attempt == last]
+    again = [
+        f
+        for f in now
+        if p.attempt == last or f.key == p.key or (bus is not None and _bus(f.text) == bus)
+    ]
+    ranks = {f.rank for f in again if f.rank is not None}
+    if len(ranks) == 1:
+        return ranks.pop()
+    if again and not ranks:
+        # a kernel line naming no process: the rank that died first on the node, as for ``p``
+        first = rank_on_node(p.node, now)
+        return first if first is not None else rank
+    return rank
+
+
+def _bus(text: str) -> str | None:
+    """The PCI bus and device of the GPU a line names (an Xid's, nvidia-smi's)."""
+    m = PCI_BUS.search(text)
+    if m is not None:
+        return m["bus"].lower()
+    m = BUS_ID.search(text)
+    return m[1].lower() if m is not None else None
+
+
 def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None:
     """The same error in >= 2 attempts: the application if it moves or is deterministic,
     the node's hardware if it follows one node at different iterations."""
@@ -563,6 +600,7 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         and v.culprit.node == p.node
         and v.action is Action.RESTART_WITHOUT_NODE
     ):
+        v.culprit = Culprit(p.node, _latest_rank(same, p, v.culprit.rank))
         v.why("action", "recurs_on_one_node", f"again on {p.node} in attempts {sorted(attempts)}")
         return
     # A crash that is no Python exception (a signal, a CUDA or hardware line) coming back on
@@ -607,7 +645,7 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     if v.category not in HARDWARE or v.category is Category.OOM:
         v.category = Category.GPU_HARDWARE if gpu else Category.HOST
         v.layer = Layer.INFRASTRUCTURE
-    v.culprit = Culprit(p.node, p.rank if len(ranks_hit) == 1 else None)
+    v.culprit = Culprit(p.node, _latest_rank(same, p, p.rank if len(ranks_hit) == 1 else None))
     v.action, v.confidence = Action.RESTART_WITHOUT_NODE, max(v.confidence, 0.8)
     v.summary = f"{p.signature} recurs on {p.node} in {len(attempts)} attempts: " + v.summary
     v.why(
