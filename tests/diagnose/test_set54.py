@@ -50,7 +50,6 @@ GAPS = {
     "ay02_one_pod_sigkill_while_memory_steady": "open: layer want infrastructure got framework; culprit want ip-10-0-41-17.us-west-2.compute.internal got none; action want restart_without_node got stop",
     "ay05_pods_get_sigterm_then_nccl_connection_closed": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-ml-spot-a3-pool-93c1b0e2-7wbd; action want none got restart_without_node",
     "ay06_efa_completion_errors_on_every_node": "open: culprit want hyperpod-i-0c4f9e2a7d1b38e56 got none; action want restart_without_node got restart",
-    "ay07_every_pod_fails_first_collective_invalid_usage": "open: category want dependency got user_code; layer want framework got script",
     "ay11_half_the_pods_fail_cuda_init": "open: layer want framework got script",
     "ay12_pod_log_stops_mid_step_node_unknown": "open: category want host got network; culprit want aks-ndh100-41235587-vmss00000b got aks-ndh100-41235587-vmss000009",
     "ay14_ray_train_run_fails_after_zero_iterations": "open: layer want script got framework; action want stop got restart",

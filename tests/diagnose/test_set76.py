@@ -48,7 +48,6 @@ GAPS = {
     "bu12_iteration_time_tripled_on_every_rank": "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none",
     "bu13_step_time_up_after_brief_port_error": "open: category want straggler got network",
     "bu14_efa_remote_errors_against_one_instance": "open: culprit want ip-10-2-7-91 got none; action want restart_without_node got restart",
-    "bu16_network_ib_not_found_on_every_rank_at_start": "open: category want network got user_code; layer want infrastructure got script; action want restart got stop",
     "bu18_roce_errors_on_all_eight_hosts_within_ten_seconds": "open: category want network got host; culprit want none got switch_logs; action want restart got restart_without_node",
     "bu19_allreduce_watchdog_timeouts_then_connection_closed": "open: culprit want gpu-h02/rank 13 got gpu-h02/rank 5",
     "bu20_roce_errors_after_gid_table_change_event": "open: category want network got unknown; layer want infrastructure got framework; culprit want gpu-r13 got none; action want restart_without_node got none",

@@ -48,7 +48,6 @@ GAPS = {
     "bw05_flash_attn_undefined_symbol_after_job_setup": "open: layer want script got framework",
     "bw07_nccl_internal_error_message_truncated_at_init": "open: category want dependency got host; culprit want gpu-node-14 got gpu-node-13",
     "bw08_error_802_system_not_yet_initialized_one_node": "open: category want dependency got nvlink",
-    "bw09_ncclinvalidusage_network_not_found_at_init": "open: category want dependency got user_code; layer want infrastructure got script; culprit want ip-10-1-37-200 got none; action want restart_without_node got stop",
     "bw12_rank0_permission_error_then_collective_timeouts": "open: category want storage got user_code; layer want infrastructure got script",
     "bw15_inductor_compile_oserror_on_one_node": "open: culprit want gpu-a05 got none; action want restart_without_node got restart",
     "bw17_stage_in_rsync_error_then_missing_shard": "open: category want storage got user_code; layer want infrastructure got script; culprit want gpu-d09 got none; action want restart_without_node got stop",

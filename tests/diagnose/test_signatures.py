@@ -51,6 +51,9 @@ LINES = {
     "process_limit": "RuntimeError: can't start new thread",
     "unused_parameters": "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.",
     "memlock_limit": "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory",
+    "nccl_net_plugin_not_found": "3: ip-10-1-37-200:30410:30611 [0] net.cc:749 NCCL WARN Error: "
+    "network AWS Libfabric not found.",
+    "nccl_network_not_found": "gpu-t06:66623:67332 [7] net.cc:1038 NCCL WARN Error: network IB not found.",
     "nccl_fabric_off": "gpu-s-04:3347:3347 [7] NCCL INFO NCCL_IB_DISABLE set by environment to 1.",
     "distributed_debug_detail": "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
