@@ -1,7 +1,7 @@
 """Development corpus 74, written blind to the rules by another author: 30 failures on the gloo backend and mixed gloo/NCCL jobs (gloo's own error wording, the first failure on one rank among sympathetic gloo errors).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 25/30 (category 27, layer 27, culprit 28, action 28);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+27/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set74/tools``; see its README.
 """

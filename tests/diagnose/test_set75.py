@@ -1,7 +1,7 @@
 """Development corpus 75, written blind to the rules by another author: 29 slowdowns with no crash, or ending in one (iteration-time lines of Megatron-LM, NeMo, torchtitan, HF Trainer, DeepSpeed and composer beside node evidence and decoys).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 12/29 (category 16, layer 21, culprit 23, action 18);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+12/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set75/tools``; see its README.
 """

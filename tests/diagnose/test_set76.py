@@ -1,7 +1,7 @@
 """Development corpus 76, written blind to the rules by another author: 28 network failures whose evidence names peers by address (NCCL, gloo, EFA and RoCE errors; the address found behind its node through NCCL's bootstrap lines, /etc/hosts, ip addr, pod listings and EC2 hostnames).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 18/28 (category 20, layer 22, culprit 22, action 20);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+19/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set76/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 77, written blind to the rules by another author: 29 jobs restarted or requeued over 2 to 6 attempts (errors that follow a node or GPU, the same error at the same step everywhere, nodes swapped, a latest attempt ended by the scheduler).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 19/29 (category 26, layer 25, culprit 24, action 27);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set77/tools``; see its README.
 """

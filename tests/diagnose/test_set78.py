@@ -1,7 +1,7 @@
 """Development corpus 78, written blind to the rules by another author: 28 environment and shared-service failures (driver, CUDA, NCCL and library mismatches on one node or all; shared file systems, object stores and the Hub; quotas, permissions, local disks and mounts).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 16/28 (category 19, layer 21, culprit 24, action 22);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+17/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set78/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 79, written blind to the rules by another author: 30 large NCCL jobs (8 to 32 nodes) where a sympathetic flood hides one rank's first failure, ordered by timestamps in mixed formats.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/30 (category 25, layer 27, culprit 27, action 25);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+23/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set79/tools``; see its README.
 """
