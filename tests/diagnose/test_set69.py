@@ -49,7 +49,6 @@ GAPS = {
     "bn10_nan_grad_norm_after_restarts": "open: culprit want gpu-h06/rank 43 got bn10_nan_grad_norm_after_restarts/rank 43",
     "bn13_all_ranks_exit_at_import": "open: layer want script got framework",
     "bn19_sigterm_then_nccl_errors": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got maestro-3017; action want none got restart_without_node",
-    "bn29_throughput_down_12_percent": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want hgx-097 got none; action want run_diagnostics got none",
 }
 
 

@@ -49,7 +49,6 @@ CASES = [
 GAPS = {
     "br18_eval_hangs_then_desync_error": "open: category want hang got user_code",
     "br21_srun_labels_one_task_copies_slowly": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want sx-n06/rank 22 got none; action want restart_without_node got none",
-    "br28_pdsh_checks_all_green_job_slower": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want c2-n09 got none; action want run_diagnostics got none",
 }
 
 

@@ -27,10 +27,10 @@ SMI = (
 def test_listed_ranks_against_the_median() -> None:
     line = "straggler report (steps 1-500): median fwd+bwd=1.43s; slowest: r12=2.47s, r13=2.15s"
     got = listed_slow_ranks(line)
-    assert [r for r, _ in got] == [12, 13]
+    assert [r for r, *_ in got] == [12, 13]
     assert abs(got[0][1] - 2.47 / 1.43) < 1e-9
     assert listed_slow_ranks("slowest: rank 3 = 900 ms, rank 4 = 800 ms") == []  # no median
-    assert [r for r, _ in listed_slow_ranks("median step=600ms slowest: rank 3=900ms")] == [3]
+    assert [r for r, *_ in listed_slow_ranks("median step=600ms slowest: rank 3=900ms")] == [3]
 
 
 def test_slow_ranks_of_one_node_name_the_node(tmp_path: Path) -> None:

@@ -598,6 +598,7 @@ def diagnose_bundle(
             scan.last_seen,
             scan.app_seen,
             scan.job_start,
+            scan.launch.job_nodes(),
         ),
         scan,
     )

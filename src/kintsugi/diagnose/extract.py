@@ -214,7 +214,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 
 
 DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance", "by_rank",
-                     "per_rank", "(rank ")  # fmt: skip
+                     "per_rank", "(rank ", "with lowest")  # fmt: skip
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
 # rank's round-trip time of a step ("| MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 |").
@@ -657,21 +657,65 @@ _LISTED_RANK = re.compile(
 )
 
 
-def listed_slow_ranks(line: str) -> list[tuple[int, float]]:
-    """The ranks a report lists as the slowest, each with its time over the median's, where
-    the report gives the median of all ranks."""
+def listed_slow_ranks(line: str) -> list[tuple[int, float, str | None]]:
+    """The ranks a report lists as the slowest, each with its time over the median's and its
+    node where the report names it: against the median of all ranks that the report gives,
+    or, where it lists ranks with their nodes under the step's min/median/max spread, the
+    spread's max over its median for each of them."""
     low = line.lower()
     at = low.find("slowest")
+    if at < 0:
+        return []
+    if (spread := _MIN_MEDIAN_MAX.search(line)) is not None and float(spread["med"]) > 0:
+        ratio = float(spread["max"]) / float(spread["med"])
+        start = at if spread.start() < at else spread.end()
+        return [(int(m["rank"]), ratio, m["node"]) for m in _RANK_AT_NODE.finditer(line, start)]
     med = _LISTED_MEDIAN.search(line)
-    if at < 0 or med is None:
+    if med is None:
         return []
     base = float(med["v"]) * (1e-3 if med["u"].lower() == "ms" else 1.0)
     if base <= 0:
         return []
     return [
-        (int(m["rank"]), float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0) / base)
+        (int(m["rank"]), float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0) / base, None)
         for m in _LISTED_RANK.finditer(line, at)
     ]
+
+
+# A step's spread over the ranks: "compute ms min/median/max = 2041/2096/2543"
+_MIN_MEDIAN_MAX = re.compile(
+    r"(?i)\bmin\s*/\s*med(?:ian)?\s*/\s*max\b[^=:\d\n]{0,20}[=:]?\s*(?P<lo>\d+(?:\.\d+)?)\s*/\s*"
+    r"(?P<med>\d+(?:\.\d+)?)\s*/\s*(?P<max>\d+(?:\.\d+)?)"
+)
+# ... and each rank the report lists with its node: "70(c2-n09)", "rank 70 (c2-n09)"
+_RANK_AT_NODE = re.compile(
+    r"(?i)(?<![\w.])(?:rank\s?|r)?(?P<rank>\d+)\s?\((?P<node>[A-Za-z][\w.-]*)\)"
+)
+# Megatron-LM's StragglerDetector: the best throughput of the interval ("MxEtpt/Rnk:
+# 515.02TF/42") and the ranks of the lowest ("^^^^ Bottom 4 Ranks with lowest  Etpt(TF):
+# 74:455.98, 75:458.41, ...").
+_BEST_ETPT = re.compile(r"MxEtpt/Rnk:\s*(?P<v>\d+(?:\.\d+)?)\s*TF/\d+")
+_LOWEST_ETPT = re.compile(r"(?i)\branks with lowest\s+etpt\b[^:]*:")
+_RANK_VALUE = re.compile(r"(?<![\w.])(?P<rank>\d+):(?P<v>\d+(?:\.\d+)?)")
+
+
+def best_etpt(line: str) -> float | None:
+    """The best throughput of a Megatron-LM straggler report's interval, where ``line`` is
+    its summary."""
+    m = _BEST_ETPT.search(line)
+    return float(m["v"]) if m is not None else None
+
+
+def lowest_etpt_ranks(line: str, best: float | None) -> list[tuple[int, float]]:
+    """The ranks a Megatron-LM report lists with the lowest throughput, each with the spread
+    of the interval: its best throughput over the lowest listed (as a step's max over its
+    median for a listing of the slowest ranks)."""
+    m = _LOWEST_ETPT.search(line)
+    if m is None or not best:
+        return []
+    listed = [(int(x["rank"]), float(x["v"])) for x in _RANK_VALUE.finditer(line, m.end())]
+    low = min((v for _, v in listed), default=0.0)
+    return [(r, best / low) for r, _ in listed] if low > 0 else []
 
 
 def detector_node_report(line: str) -> tuple[str, float] | None:

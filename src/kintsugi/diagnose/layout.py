@@ -42,6 +42,13 @@ _SLURM = re.compile(
 _TORCHRUN_PER_NODE = re.compile(
     r"\b(?:torchrun|torch\.distributed\.run)\b[^\n]*?--nproc[-_]per[-_]node[= ](?P<n>\d+)[^\n]*"
 )
+# The job's nodes as the scheduler lists them: squeue's table (one running job) and
+# ``scontrol show job``'s "NodeList=gpu[01-16]" (not ReqNodeList=/ExcNodeList=).
+_SQUEUE_HEADER = re.compile(r"(?m)^[ \t]*JOBID\b[^\n]*\bNODELIST\(REASON\)[ \t]*$")
+_SQUEUE_ROW = re.compile(
+    r"(?m)^[ \t]*\d[\w.+]*[ \t]+\S.*?[ \t](?:R|CG)[ \t]+\S+[ \t]+\d+[ \t]+(\S+)[ \t]*$"
+)
+_SCONTROL_NODES = re.compile(r"(?m)(?:^|[ \t])NodeList=([^\s(]\S*)")
 _SRUN_DIST = re.compile(r"\bsrun\b.*?(?:--distribution[= ]|\s-m\s*)(\w+(?:=\d+)?)")
 # Ray Train's worker table: "- (ip=10.40.2.17, pid=4477) world_rank=11, local_rank=3, ..."
 _RAY_TABLE = re.compile(r"\((?P<inside>[^()\n]*)\)\s*world_rank=(?P<rank>\d+)")
@@ -84,6 +91,8 @@ class LaunchFacts:
     """DeepSpeed's world info: (host, processes) in launch order."""
     listed: dict[int, tuple[str, int]] = field(default_factory=dict)
     """A process listing's rank -> (the node whose listing it is, pid)."""
+    scheduled: str = ""
+    """The job's node list as squeue or scontrol print it (compressed), where one was read."""
     sources: set[str] = field(default_factory=set)
     """The files the facts were read from."""
 
@@ -99,6 +108,8 @@ class LaunchFacts:
             self.mpirun = _PROGRAM.split(m[0], 1)[0]
         for m in _SLURM.finditer(text):
             self.slurm.setdefault(m["key"].removeprefix("STEP_").replace("JOB_", ""), m["value"])
+        if not self.scheduled:
+            self.scheduled = scheduled_nodes(text)
         if (t := _TORCHRUN_PER_NODE.search(text)) is not None and "c10d" not in t[0]:
             self.slurm.setdefault("TORCHRUN_PER_NODE", t["n"])
         if (d := _SRUN_DIST.search(text)) is not None:
@@ -123,7 +134,14 @@ class LaunchFacts:
             + len(self.ray)
             + len(self.deepspeed)
             + len(self.listed)
+            + bool(self.scheduled)
         )
+
+    def job_nodes(self) -> list[str]:
+        """The job's nodes in the scheduler's order (Slurm keeps its node list sorted), from
+        ``SLURM_JOB_NODELIST``, squeue or scontrol: all of them, where the bundle holds the
+        logs of only some."""
+        return expand_hostlist(self.slurm.get("NODELIST", "") or self.scheduled)
 
     def hosts(self) -> set[str]:
         """Every host name or address the facts mention (to be resolved to nodes)."""
@@ -172,6 +190,8 @@ _CUES = (
     b"mpirun",
     b"mpiexec",
     b"SLURM_",
+    b"NODELIST(REASON)",
+    b"NodeList=",
     b"srun",
     b"world_rank=",
     b"world_size=",
@@ -193,6 +213,15 @@ def hostfile(text: str) -> list[tuple[str, int]]:
             return []
         out.append((m["host"], int(m["slots"] or m["n"])))
     return out if len({h for h, _ in out}) == len(out) else []
+
+
+def scheduled_nodes(text: str) -> str:
+    """The node list of the one running job that squeue's table or scontrol's record shows."""
+    if _SQUEUE_HEADER.search(text) is not None:
+        rows = _SQUEUE_ROW.findall(text)
+        return rows[0] if len(set(rows)) == 1 else ""
+    found = set(_SCONTROL_NODES.findall(text))
+    return found.pop() if len(found) == 1 else ""
 
 
 def expand_hostlist(expr: str) -> list[str]:

@@ -18,6 +18,7 @@ from kintsugi.diagnose.extract import (
     accused_peer,
     announced_ip,
     bar_elapsed,
+    best_etpt,
     comm_wait,
     compute_time,
     data_wait,
@@ -25,6 +26,7 @@ from kintsugi.diagnose.extract import (
     detector_report,
     foreign_gpu_memory,
     listed_slow_ranks,
+    lowest_etpt_ranks,
     missing_ranks,
     nccl_prefix,
     none_missing,
@@ -306,6 +308,8 @@ class LineParser:
         """Rank a straggler detector named -> the node the report says it ran on."""
         self.slow_node_reports: dict[str, StepSeries] = {}
         """Nodes a detector scored as the slowest (no rank), and how much slower."""
+        self._best_etpt: float | None = None
+        """The best throughput of the straggler report read last (Megatron-LM's)."""
         self.dropped = 0
         """Findings not kept because of the caps."""
         self._per_key: dict[tuple[str, int | None], int] = {}
@@ -671,6 +675,12 @@ class LineParser:
             )
             return True
         if any(k in low for k in DETECTOR_KEYWORDS):
+            if (best := best_etpt(body)) is not None:
+                self._best_etpt = best
+            if lowest := lowest_etpt_ranks(body, self._best_etpt):
+                for r, ratio in lowest:
+                    self.slow_reports.setdefault(r, StepSeries()).add(ratio)
+                return True
             if rep := detector_report(body):
                 self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
                 if rep[2]:
@@ -680,8 +690,10 @@ class LineParser:
                 self.slow_node_reports.setdefault(node_rep[0], StepSeries()).add(node_rep[1])
                 return True
             if listed := listed_slow_ranks(body):
-                for r, ratio in listed:
+                for r, ratio, node in listed:
                     self.slow_reports.setdefault(r, StepSeries()).add(ratio)
+                    if node:
+                        self.slow_nodes.setdefault(r, node)
                 return True
         if ("it/s]" in body or "s/it]" in body) and (busy := bar_elapsed(body)) is not None:
             # a progress bar (tqdm): how long this process had been working at its last draw

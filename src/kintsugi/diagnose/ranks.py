@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from kintsugi.diagnose.findings import Finding
@@ -135,18 +135,23 @@ def assumed_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[
     return {r: order[r // size] for r in range(world)}
 
 
-def gpu_blocks(findings: Iterable[Finding], nodes: Collection[str]) -> dict[str, range]:
+def gpu_blocks(
+    findings: Iterable[Finding], nodes: Collection[str], job_nodes: Sequence[str] = ()
+) -> dict[str, range]:
     """Each node's block of global ranks, one rank per GPU in node-name order, where every
     node's ``nvidia-smi -q`` lists the same number of GPUs: how operators number a job's
-    ranks when nothing in the bundle says. Only to name the rank of a GPU already blamed."""
+    ranks when nothing in the bundle says. Only to name the rank of a GPU already blamed.
+    Where the scheduler lists the job's nodes (``job_nodes``) and the bundle holds the logs of
+    some of them, the blocks run over the whole list: node 10 of 16 holds ranks 72 to 79."""
     counts = {f.node: int(f.value) for f in findings if f.signature == "gpu_count" and f.value}
     per_node = set(counts.values())
-    if len(nodes) < 2 or set(nodes) - set(counts) or len(per_node) != 1:
+    order = sorted(nodes, key=_name_order)
+    if len(job_nodes) >= 2 and set(nodes) <= set(job_nodes):
+        order = list(job_nodes)
+    if len(order) < 2 or set(nodes) - set(counts) or len(per_node) != 1:
         return {}
     size = per_node.pop()
-    return {
-        n: range(i * size, (i + 1) * size) for i, n in enumerate(sorted(nodes, key=_name_order))
-    }
+    return {n: range(i * size, (i + 1) * size) for i, n in enumerate(order)}
 
 
 def srun_task_nodes(

@@ -193,6 +193,7 @@ def decide(
     last_seen: Mapping[tuple[int | None, str], float] | None = None,
     app_seen: Mapping[tuple[int | None, str], float] | None = None,
     job_start: Mapping[int | None, float] | None = None,
+    job_nodes: Sequence[str] = (),
 ) -> Diagnosis:
     """Correlates findings into one verdict.
 
@@ -204,11 +205,12 @@ def decide(
         last_seen: (attempt, node) -> the newest time in its logs, where a bundle tells.
         app_seen: the same from its application logs only.
         job_start: attempt -> the first time its application logs show: when the job began.
+        job_nodes: every node of the job in the scheduler's order, where it lists them.
     """
     fs = sympathetic(timed_by_exit(dedupe(findings)))
     all_nodes = set(nodes) or {f.node for f in fs if f.node}
     homes = place_ranks(rank_homes(fs))
-    by_gpu = gpu_blocks(fs, all_nodes)
+    by_gpu = gpu_blocks(fs, all_nodes, job_nodes)
     symptoms = [f for f in fs if f.role is Role.SYMPTOM]
     context = [f for f in fs if f.role is Role.CONTEXT]
     # A bare exit code is explained by anything else seen on the same rank.

@@ -400,13 +400,13 @@ def _named_by_detector(
     p = max(named, key=lambda f: f.value or 0.0)
     rank = int(p.detail) if p.detail else None  # a detector that scores nodes names no rank
     node = (homes.get(rank) if rank is not None else None) or p.peer
-    ranks = {int(f.detail) for f in named if f.detail}
+    ranks = {int(f.detail): f for f in named if f.detail}
     if len(ranks) >= 2:
-        on = Counter(_home(r, homes, by_gpu) for r in ranks)
+        on = Counter(_named_home(f, homes, by_gpu) for f in ranks.values())
         (most, n), *_ = on.most_common(1)
         if most is not None and n >= len(ranks) * 2 / 3:
             # several slow ranks, most on one node: the node, no one rank of it
-            p = max((f for f in named if _home(int(f.detail), homes, by_gpu) == most), key=_value)
+            p = max((f for f in named if _named_home(f, homes, by_gpu) == most), key=_value)
             node, rank = most, None
     v = _suspect(
         Culprit(node, rank),
@@ -424,14 +424,25 @@ def _named_by_detector(
 def _one_nodes_ranks(
     context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
 ) -> list[Finding]:
-    """Every rank the detector names as the slowest, each at least ``STEADY_FACTOR`` behind
-    and two or more of them, on one node: its ranks take turns at the bottom (the healthy
-    spread moves across the whole job), so the node is the slow part, not one of its GPUs."""
+    """The ranks the detector names as the slowest again and again, each at least
+    ``STEADY_FACTOR`` behind, two or more of them and at least as many as those it named
+    less behind (the healthy spread of the job's quiet intervals), all on one node: its
+    ranks take turns at the bottom (the healthy spread moves across the whole job), so the
+    node is the slow part, not one of its GPUs."""
     named = [f for f in context if f.signature == "slowest_rank_named" and f.detail]
-    if len({f.detail for f in named}) < 2 or any(_value(f) < STEADY_FACTOR for f in named):
+    behind = [f for f in named if _value(f) >= STEADY_FACTOR]
+    if len({f.detail for f in behind}) < 2 or len(behind) < len(named) - len(behind):
         return []
-    nodes = {_home(int(f.detail), homes, by_gpu) for f in named}
-    return named if len(nodes) == 1 and None not in nodes else []
+    nodes = {_named_home(f, homes, by_gpu) for f in behind}
+    return behind if len(nodes) == 1 and None not in nodes else []
+
+
+def _named_home(
+    f: Finding, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
+) -> str | None:
+    """The node of the rank a detector named: where the bundle places it, else where the
+    report says it ran, else its block by GPU count."""
+    return homes.get(int(f.detail)) or f.peer or _home(int(f.detail), homes, by_gpu)
 
 
 def _home(rank: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None) -> str | None:
