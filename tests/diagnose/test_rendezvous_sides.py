@@ -51,3 +51,27 @@ def test_no_agent_reaching_the_endpoint_is_the_endpoint(tmp_path: Path) -> None:
         None,
         Action.RESTART,
     )
+
+
+NO_ROUTE = (
+    "torch.distributed.DistNetworkError: The client socket has timed out after 60s while "
+    "trying to connect to (cpu-node-017, 29400).\n"
+)
+
+
+def test_an_endpoint_outside_the_allocation_is_the_launchs_mistake(tmp_path: Path) -> None:
+    """Every agent tries a host that scontrol does not list among the job's nodes: the job
+    script's MASTER_ADDR, not the network; with no node list, it may be a node of the job."""
+    _agents(tmp_path, {f"cpu-node-{n:03d}": NO_ROUTE for n in (41, 42, 43)})
+    assert diagnose_bundle(tmp_path).diagnosis.category is Category.NETWORK
+    (tmp_path / "scontrol-show-job.txt").write_text(
+        "JobId=662410 JobName=tabular\n   NodeList=cpu-node-[041-043]\n   BatchHost=cpu-node-041\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.layer, d.culprit, d.action) == (
+        Category.USER_CODE,
+        Layer.SCRIPT,
+        None,
+        Action.STOP,
+    )
+    assert "cpu-node-017" in d.summary

@@ -54,15 +54,8 @@ CASES = [
     "n30_ncclremoteerror_then_requeued_run_finished",
 ]  # fmt: skip
 GAPS = {
-    "n02_gpu_lost_mid_epoch_whole_job_died": (
-        "two ranks of the node report the lost GPU (rank 11's CUDA error first, rank 8's NVML GpuIsLost of its own index): the engine names the NVML one, the label the first"
-    ),
-    "n05_one_rank_cuda_ecc_error_nothing_else_wrong": (
-        "label convention: a contained ECC error (Xid 94) restarts on the node here without nvidia-smi showing the row remapped; the engine waits for that report"
-    ),
-    "n19_zero3_training_stuck_then_nccl_timeout": (
-        "the one rank missing from 31 watchdog timeouts (and behind in an fr_trace table) is not named when it logged nothing at all; silent-rank verdicts restart rather than run diagnostics"
-    ),
+    "n02_gpu_lost_mid_epoch_whole_job_died": "two ranks of the node report the lost GPU (rank 11's CUDA error first, rank 8's NVML GpuIsLost of its own index): the engine names the NVML one, the label the first",
+    "n05_one_rank_cuda_ecc_error_nothing_else_wrong": "label convention: a contained ECC error (Xid 94) restarts on the node here without nvidia-smi showing the row remapped; the engine waits for that report",
 }
 
 

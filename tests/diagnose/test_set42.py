@@ -47,16 +47,9 @@ CASES = [
     "am30_throughput_dropped_35pct_mid_run",
 ]  # fmt: skip
 GAPS = {
-    "am09_ecc_error_traceback_on_one_rank_of_64": (
-        "label convention: Xid 48 (a double-bit ECC error) is gpu_memory here; the author read the brief's list as gpu_hardware"
-    ),
-    "am21_training_frozen_no_progress_for_40min": (
-        "open: category want hang got unknown; layer want infrastructure got framework; culprit want trn1-gpu-03/rank 21 got none; action want run_diagnostics got none"
-    ),
-    "am29_ecc_error_after_single_bit_ecc_warnings": (
-        "open: culprit want node-a04/rank 30 got node-a04"
-    ),
-    "am30_throughput_dropped_35pct_mid_run": ("open: culprit want n-d17/rank 43 got n-d17"),
+    "am09_ecc_error_traceback_on_one_rank_of_64": "label convention: Xid 48 (a double-bit ECC error) is gpu_memory here; the author read the brief's list as gpu_hardware",
+    "am29_ecc_error_after_single_bit_ecc_warnings": "open: culprit want node-a04/rank 30 got node-a04",
+    "am30_throughput_dropped_35pct_mid_run": "open: culprit want n-d17/rank 43 got n-d17",
 }
 
 

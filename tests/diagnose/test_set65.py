@@ -44,7 +44,6 @@ CASES = [
     "bj27_step_cancelled_mid_epoch",
 ]  # fmt: skip
 GAPS = {
-    "bj03_repeated_ecc_crash_same_job_array": "open: category want gpu_memory got unknown; layer want infrastructure got framework; culprit want dgk713/rank 10 got none; action want restart_without_node got none",
     "bj06_ib_completion_error_12_two_nodes": "open: culprit want h800-node09 got none; action want restart_without_node got restart",
     "bj17_oom_on_restart_one_node": "open: category want oom got host; culprit want gpu-b14/rank 4 got gpu-b14; action want restart_without_node got restart",
     "bj22_low_gpu_util_every_node": "open: category want straggler got unknown; layer want script got framework; action want stop got none",

@@ -53,9 +53,9 @@ GAPS = {
     "bm13_hw_exception_gpu_hang_rccl_job": "open: category want gpu_memory got user_code; layer want infrastructure got framework; action want restart_without_node got restart",
     "bm19_nccl_init_fails_under_mpirun": "open: category want storage got host",
     "bm22_internal_error_attribute_arch_missing": "open: category want dependency got network; layer want framework got infrastructure; action want stop got restart",
-    "bm23_nemo_internal_error_could_not_find_net": "open: category want dependency got unknown; action want stop got none",
+    "bm23_nemo_internal_error_could_not_find_net": "open: category want dependency got network; layer want framework got infrastructure; action want stop got restart",
     "bm24_childfailederror_right_after_compile": "open: category want dependency got user_code; action want stop got restart",
-    "bm26_roce_error12_right_after_init": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
+    "bm26_roce_error12_right_after_init": "open: category want user_code got network; layer want script got infrastructure; action want stop got run_diagnostics",
     "bm28_segfaults_after_training_exit": "open: category want unknown got user_code; culprit want none got r13i2n0; action want none got restart",
 }
 

@@ -52,8 +52,7 @@ GAPS = {
     "bw15_inductor_compile_oserror_on_one_node": "open: culprit want gpu-a05 got none; action want restart_without_node got restart",
     "bw17_stage_in_rsync_error_then_missing_shard": "open: category want storage got user_code; layer want infrastructure got script; culprit want gpu-d09 got none; action want restart_without_node got stop",
     "bw18_transport_endpoint_not_connected_in_dataloader": "open: action want restart_without_node got restart",
-    "bw21_model_load_gateway_timeout_on_startup": "open: category want storage got user_code; layer want infrastructure got framework",
-    "bw22_from_pretrained_401_repository_not_found": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
+    "bw21_model_load_gateway_timeout_on_startup": "open: category want storage got network",
     "bw24_job_exits_at_load_without_training": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
     "bw25_one_worker_pending_others_rendezvous_timeout": "open: category want storage got host",
 }

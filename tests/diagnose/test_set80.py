@@ -59,7 +59,6 @@ GAPS = {
     "by16_step_time_up_45pct_no_rank_stands_out": "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none",
     "by17_multi_minute_stalls_every_500_steps": "open: category want straggler got storage",
     "by19_iteration_time_creeps_up_over_days": "open: category want straggler got unknown; layer want infrastructure got framework; action want run_diagnostics got none",
-    "by20_nemo_perf_drop_warning_eight_ranks": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want hgx-b03 got none; action want run_diagnostics got none",
     "by26_mpirun_job_same_eight_ranks_lowest_etpt": "open: action want restart_without_node got run_diagnostics",
     "by27_pytorchjob_data_wait_on_all_workers": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
 }

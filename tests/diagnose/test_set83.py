@@ -51,9 +51,7 @@ GAPS = {
     "cb04_megatron_dataloader_worker_killed_rank17": "open: category want oom got host",
     "cb07_resume_failed_finding_central_directory": "open: culprit want none got hgx-c21/rank 0; action want stop got restart_without_node",
     "cb12_checkpoint_dir_read_only_file_system": "open: category want user_code got storage; layer want script got infrastructure; action want stop got restart",
-    "cb13_hub_proxy_503_at_dataset_load": "open: category want network got unknown; layer want infrastructure got framework; action want restart got none",
-    "cb22_tokenizer_untagged_enum_on_every_rank": "open: category want dependency got user_code; layer want framework got script",
-    "cb30_datasets_no_locks_available_errno37": "open: category want storage got user_code; layer want infrastructure got script; culprit want wk-gpu-33 got none; action want restart_without_node got stop",
+    "cb30_datasets_no_locks_available_errno37": "open: action want restart_without_node got restart",
 }
 
 

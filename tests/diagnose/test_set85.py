@@ -46,13 +46,11 @@ CASES = [
     "cd29_time_limit_while_saving_checkpoint",
 ]  # fmt: skip
 GAPS = {
-    "cd06_time_limit_after_silent_stall": "open: culprit want gpu-p02/rank 13 got none; action want run_diagnostics got restart",
     "cd08_time_limit_and_kill_task_failed": "open: culprit want gpu-d03/rank 22 got gpu-d03/rank 2",
     "cd10_pytorchjob_worker_evicted_memory_pressure": "open: category want oom got network; layer want framework got infrastructure; action want stop got restart",
     "cd11_pytorchjob_failed_worker_sigterm": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-a3-pool-1-7c2e8f10-p3rn; action want none got restart_without_node",
     "cd12_pytorchjob_failed_host_is_down": "open: category want unknown got host; layer want framework got infrastructure; action want none got restart",
     "cd13_ray_train_actor_died_node_dead": "open: category want unknown got host; layer want framework got infrastructure; action want none got restart",
-    "cd26_cancelled_after_loss_scale_1_nan": "open: category want numerical got unknown; layer want script got framework; action want stop got none",
     "cd28_pbs_job_killed_sister_eof": "open: category want host got network; culprit want x3102c0s31b1n0 got none; action want restart_without_node got restart",
 }
 

@@ -88,6 +88,11 @@ LINES = {
     "ib_port_counters": "SymbolErrorCounter:..............65535",
     "ib_port_error": "gx-07:313:329 [3] NCCL WARN NET/IB : Got async event : port error",
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
+    "remote_service_unavailable": "OSError: Tunnel connection failed: 503 Service Unavailable",
+    "torch_build_lacks": "RuntimeError: Distributed package doesn't have NCCL built in",
+    "library_too_old_for_file": "Exception: data did not match any variant of untagged enum "
+    "ModelWrapper at line 1251003 column 3",
+    "job_failed_state": "2031554       olmo-mini       h100   pretrain        512     FAILED      1:0",
     "rendezvous_failed": "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
     "enospc": "OSError: [Errno 28] No space left on device",
     "short_write": "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598",

@@ -106,3 +106,32 @@ def test_slow_ranks_listed_with_their_node(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("c2-n09", None)
+
+
+def _nemo(worst: list[tuple[int, str, float]], best: list[tuple[int, str]]) -> str:
+    return (
+        "GPU relative performance:\n Worst performing 4/32 ranks:\n"
+        + "".join(f"  Rank={r} Node={n} Score={s:.2f}\n" for r, n, s in worst)
+        + " Best performing 4/32 ranks:\n"
+        + "".join(f"  Rank={r} Node={n} Score=1.00\n" for r, n in best)
+    )
+
+
+def test_nemos_worst_ranks_all_on_one_node_after_quiet_intervals(tmp_path: Path) -> None:
+    """NeMo's report lists the worst and the best ranks. Early reports name ranks all over
+    the job at 0.97 (the healthy spread); later ones only hgx-b03's ranks at 0.78."""
+    for n in ("hgx-b01", "hgx-b02", "hgx-b03", "hgx-b04"):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "dmesg.txt").write_text("[    1.0] Linux version 5.15\n")
+    best = [(31, "hgx-b04"), (4, "hgx-b01"), (9, "hgx-b02"), (28, "hgx-b04")]
+    quiet = [
+        [(10, "hgx-b02", 0.97), (5, "hgx-b01", 0.97), (12, "hgx-b02", 0.97), (3, "hgx-b01", 0.98)],
+        [(5, "hgx-b01", 0.97), (26, "hgx-b04", 0.98), (10, "hgx-b02", 0.98), (3, "hgx-b01", 0.98)],
+    ] * 3
+    slow = [
+        [(r, "hgx-b03", 0.78) for r in (16 + k % 2, 18 + k % 3, 20 + k % 2, 22)] for k in range(6)
+    ]
+    (tmp_path / "slurm-1844020.out").write_text("".join(_nemo(w, best) for w in quiet + slow))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS), d.summary
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("hgx-b03", None)

@@ -211,6 +211,8 @@ class BundleScan:
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
     """Node -> its ``ps aux`` listing, where the bundle has one."""
+    node_dumps: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    """Node -> (pid, stack) of each process its py-spy dump holds with no rank labelled."""
     file_hosts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """File -> (its directory's node, the one host its NCCL prefixes name, when another)."""
     envs: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -488,6 +490,8 @@ def _scan_file(
                 if ctx.node in out.nodes:
                     out.rank_nodes.setdefault(rank, ctx.node)
                 out.pid_ranks.setdefault((ctx.node, pid), rank)
+            elif ctx.node and ctx.attempt is None:
+                out.node_dumps.setdefault(ctx.node, []).append((pid, block))
         nodewide = _node_stacks(text, ctx) + _input_stacks(text, ctx)
         if FAULTHANDLER_MARK not in text:
             return nodewide

@@ -22,6 +22,7 @@ from kintsugi.diagnose.pods import on_pods
 from kintsugi.diagnose.proctable import Proc, cpu_hogs, foreign_locks, program, where_run
 from kintsugi.diagnose.ranks import (
     assumed_blocks,
+    gpu_blocks,
     place_ranks,
     rank_homes,
     srun_task_nodes,
@@ -456,7 +457,8 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     pid_ranks = {**lone_workers(scan.procs, scan.findings, scan.pid_ranks), **scan.pid_ranks}
     stopped = held_ranks(scan.procs, pid_ranks, "Tt")
     blocked = held_ranks(scan.procs, pid_ranks, "D")
-    if not (scan.stacks or scan.flight_records or stopped or blocked) or not stalled:
+    dumped = scan.stacks or scan.flight_records or scan.node_dumps
+    if not (dumped or stopped or blocked) or not stalled:
         return []
     if not stopped and (mismatch := mismatched_ops(scan.stacks)) is not None:
         usual, odd, ranks = mismatch
@@ -487,6 +489,8 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
         ((only, stack),) = scan.stacks.items()
         if waits_on_device(stack) and not in_collective(stack):
             rank, why = only, "the one rank dumped, outside any collective"
+    if rank is None and (lone := lone_process_outside(scan)) is not None:
+        return [_hang_detected(f"the ranks stopped making progress; {lone[2]}", lone[0], lone[1])]
     if rank is None:
         return []
     held = stopped.get(rank) or blocked.get(rank)
@@ -499,20 +503,64 @@ def hang_from_dumps(scan: BundleScan) -> list[Finding]:
     if device:
         why += ", blocked waiting for its own GPU to finish"
     return [
-        Finding(
-            signature="hang_detected",
-            category=Category.HANG,
-            layer=Layer.INFRASTRUCTURE,
-            action=Action.RUN_DIAGNOSTICS,
-            severity=3,
-            role=Role.ROOT,
-            text=f"the ranks stopped making progress; rank {rank} is {why}",
-            source="stacks" if scan.stacks else "flight_recorder",
-            node=node,
-            rank=rank,
-            value=1.0,
+        _hang_detected(
+            f"the ranks stopped making progress; rank {rank} is {why}",
+            node,
+            rank,
+            "stacks" if scan.stacks else "flight_recorder",
         )
     ]
+
+
+def _hang_detected(
+    text: str, node: str | None, rank: int | None, source: str = "stacks"
+) -> Finding:
+    return Finding(
+        signature="hang_detected",
+        category=Category.HANG,
+        layer=Layer.INFRASTRUCTURE,
+        action=Action.RUN_DIAGNOSTICS,
+        severity=3,
+        role=Role.ROOT,
+        text=text,
+        source=source,
+        node=node,
+        rank=rank,
+        value=1.0,
+    )
+
+
+LONE_MIN_PROCESSES = 4
+"""Dumped processes, over all nodes, before the one outside the collective is the suspect."""
+
+
+def lone_process_outside(scan: BundleScan) -> tuple[str, int, str] | None:
+    """The one process of the nodes' py-spy dumps (processes with no rank labelled) whose main
+    thread is outside any collective while every other waits in one: (its node, its rank, why).
+    Its rank is the one its pid is known to run, else its node's block of ranks by GPU count
+    plus its place among the node's processes in pid order (torchrun starts local ranks in
+    order, so their pids ascend), where the dump lists them in that order; with no rank known,
+    no suspect here (the other rules place it)."""
+    dumps = scan.node_dumps
+    if sum(len(ps) for ps in dumps.values()) < LONE_MIN_PROCESSES:
+        return None
+    outside = [
+        (node, i, pid)
+        for node, ps in dumps.items()
+        for i, (pid, st) in enumerate(ps)
+        if not in_collective(st)
+    ]
+    if len(outside) != 1:
+        return None
+    ((node, i, pid),) = outside
+    rank = scan.pid_ranks.get((node, pid))
+    pids = [p for p, _ in dumps[node]]
+    block = gpu_blocks(scan.findings, scan.nodes, scan.launch.job_nodes()).get(node)
+    if rank is None and block is not None and pids == sorted(pids) and len(pids) == len(block):
+        rank = block[i]
+    if rank is None:
+        return None  # a process of no known rank: the other rules place the suspect
+    return node, rank, f"rank {rank} on {node} is the one process outside the collective"
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,8 @@ MISSING_KEYWORDS = (
     "never joined",
     "missing ranks:",
     "missing ranks are",
+    "missing ranks {",
+    "missing ranks [",
     "no missing ranks",
     "heartbeat",
 )
@@ -58,7 +60,7 @@ _MISSING = re.compile(
     r"didn't join|has not joined|have not joined|never joined|is not joining)"
     # the flight recorder's analysis (fr_trace): "missing ranks: [16, 17, 18]"
     # as a list or a set ("Missing ranks: {14}", "Missing ranks are {3, 5}")
-    r"|\bmissing ranks(?::| are)\s*[\[{](?P<list>[\d,\s]+)[\]}]"
+    r"|\bmissing ranks(?::| are)?\s*[\[{](?P<list>[\d,\s]+)[\]}]"
     # a fault-tolerance rank monitor (nvidia-resiliency-ext) that lost a rank's heartbeat
     r"|\brank (?P<beat>\d+):? (?:did not get (?:subsequent |initial )?heartbeat|missed (?:its )?"
     r"heartbeat|heartbeat (?:timed out|timeout))"
@@ -636,7 +638,8 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
             v, worst = min(scores, key=lambda vx: vx[0])
             return int(worst["rank"]), 1.0 / v, worst["node"]
     s = _SCORED.search(line) or _BELOW.search(line)
-    if s is not None and float(s["score"]) > 0:
+    # (a score of 1 or more is the best's: NeMo's report lists the best ranks too)
+    if s is not None and 0 < float(s["score"]) < 1:
         return int(s["rank"]), 1.0 / float(s["score"]), s["node"]
     spread = _SPREAD.search(line) if "(rank" in line else None
     if spread is not None and float(spread["med"]) > 0:

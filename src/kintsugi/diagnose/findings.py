@@ -14,6 +14,9 @@ from kintsugi.events import Action, Category, Evidence, Layer
 
 OWN_PACKAGE = "own_package"
 """``Finding.detail`` of an import error for a module of the user's own package."""
+PROGRESS_NAN = "progress"
+"""The ``detail`` of a NaN finding read from a progress line: its loss may be the job's,
+reduced over the ranks, not the rank's own."""
 
 
 @dataclass(frozen=True, slots=True)

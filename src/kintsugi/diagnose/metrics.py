@@ -9,6 +9,7 @@ every progress line of a long log through the line parser.
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections import defaultdict
@@ -30,10 +31,45 @@ a gradient norm ten times its usual size."""
 _RANK = re.compile(r"\[rank:? ?(\d+)\]|\brank[ =:]?(\d+)\b", re.I)
 
 
+# A metrics CSV's columns (Lightning's CSVLogger, a loop's own "step,lr,loss,grad_norm"):
+# the training loss and the gradient norm, not a validation loss
+_CSV_COLUMNS = (
+    ("loss", re.compile(r"(?:train(?:ing)?[/_])?(?:lm[ _])?loss(?:[/_](?:step|epoch))?")),
+    ("grad norm", re.compile(r"(?:train[/_])?(?:global_|total_)?grad(?:ient)?[ _]?norm\w*")),
+)
+
+
+def _csv_header(line: str) -> dict[int, str] | None:
+    """Column index -> metric name, where ``line`` is a CSV header naming one."""
+    fields = [x.strip().strip("\"'").lower() for x in line.split(",")]
+    if len(fields) < 2 or any(not f or f[0].isdigit() for f in fields):
+        return None
+    cols = {
+        i: name
+        for i, f in enumerate(fields)
+        for name, pattern in _CSV_COLUMNS
+        if pattern.fullmatch(f)
+    }
+    return cols or None
+
+
 def series(text: str, default_rank: int | None) -> dict[tuple[str, int | None], list[float]]:
-    """("loss" or "grad norm", rank) -> the finite values ``text`` logs, in order."""
+    """("loss" or "grad norm", rank) -> the finite values ``text`` logs, in order: in its
+    lines, or in the rows of a metrics CSV."""
     out: dict[tuple[str, int | None], list[float]] = defaultdict(list)
+    header: dict[int, str] | None = None
+    width = 0
     for line in text.splitlines():
+        if "," in line and (cols := _csv_header(line)) is not None:
+            header, width = cols, line.count(",") + 1
+            continue
+        if header is not None and line.count(",") + 1 == width:
+            fields = line.split(",")
+            for i, name in header.items():
+                v = _finite(fields[i])
+                if v is not None:
+                    out[(name, default_rank)].append(v)
+            continue
         low = line.lower()
         if not any(k in low for k in METRIC_KEYWORDS):
             continue
@@ -46,6 +82,14 @@ def series(text: str, default_rank: int | None) -> dict[tuple[str, int | None], 
             if v is not None:
                 out[(name, rank)].append(v)
     return out
+
+
+def _finite(field: str) -> float | None:
+    try:
+        v = float(field)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
 
 
 def divergences(path: Path, ctx: Context) -> list[Finding]:

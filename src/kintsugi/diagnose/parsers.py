@@ -36,7 +36,7 @@ from kintsugi.diagnose.extract import (
     stepd_node,
     work_report,
 )
-from kintsugi.diagnose.findings import OWN_PACKAGE, Finding
+from kintsugi.diagnose.findings import OWN_PACKAGE, PROGRESS_NAN, Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.reports import gpu_bus
@@ -247,6 +247,11 @@ def nccl_bus(busid: str) -> str:
     return f"{s[-5:-3]}:{s[-3:-1]}"
 
 
+_NON_FINITE_LOSS = re.compile(r"(?i)loss\w*[\"']?\s*[=:]\s*[-+]?(?:nan|inf)(?!\w)")
+"""A non-finite loss in a timing line ("lm loss: NaN", "train_loss=nan"): a rank's own loss,
+not the gradient norm every rank reads after the all-reduce spread one rank's NaN."""
+
+
 class LineParser:
     """A line-by-line state machine: signatures, tracebacks, torchrun failure summaries."""
 
@@ -308,6 +313,8 @@ class LineParser:
         """Rank a straggler detector named -> the node the report says it ran on."""
         self.slow_node_reports: dict[str, StepSeries] = {}
         """Nodes a detector scored as the slowest (no rank), and how much slower."""
+        self._progress_nan = False
+        """The line being read is a progress line that logs a non-finite loss."""
         self._best_etpt: float | None = None
         """The best throughput of the straggler report read last (Megatron-LM's)."""
         self.dropped = 0
@@ -725,7 +732,10 @@ class LineParser:
             if (w := comm_wait(body)) is not None:
                 self.comm_waits.setdefault(who, StepSeries()).add(w)
             timed = True
-        return timed and "error" not in low
+        # a timing line that logs a non-finite loss is read for it too (marked: a progress
+        # line's loss is often the job's, reduced over the ranks, not this rank's own)
+        self._progress_nan = timed and _NON_FINITE_LOSS.search(body) is not None
+        return timed and "error" not in low and not self._progress_nan
 
     def _work(
         self, body: str, group: str, rank: int, timed_out: int | None, enqueued: int | None
@@ -778,7 +788,11 @@ class LineParser:
                 text=body.strip(),
                 rank=rank,
                 line=lineno,
-                detail=str(gd.get("xid") or gd.get("gpu") or ""),
+                detail=(
+                    PROGRESS_NAN
+                    if self._progress_nan and sig.category is Category.NUMERICAL
+                    else str(gd.get("xid") or gd.get("gpu") or "")
+                ),
                 peer=peer,
                 # a line about another node (an orchestrator's event naming it) is that node's
                 node=gd.get("node") or gd.get("node2"),

@@ -226,6 +226,10 @@ def decide(
         and f.signature != "hang_detected"
         and not (f.signature == "exit_code" and (f.node, f.rank) in explained)
     ]
+    if named := named_missing(symptoms):
+        # the waiters name the rank that never arrived: the bare exit codes of the others are
+        # their raising on the wait (monitored_barrier), not failures of their own
+        roots = [f for f in roots if f.signature != "exit_code" or f.rank in named]
     roots = outlived(without_history(roots, symptoms, job_start or {}), context)
     roots = left_out_since(roots, fs)
     # the dumps of a job the scheduler then ended show where it had stalled: a hang
@@ -293,7 +297,7 @@ def decide(
     own_resolver(v, fs, all_nodes)
     loopback_rendezvous(v, homes)
     short_of_nodes(v, fs, all_nodes)
-    rendezvous_sides(v, fs, all_nodes)
+    rendezvous_sides(v, fs, all_nodes, job_nodes)
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
@@ -330,8 +334,9 @@ def _job_id(text: str) -> str | None:
 
 def _this_job(done: list[Finding], context: list[Finding]) -> list[Finding]:
     """Reports of success without those of another job: ``sacct`` lists the user's earlier
-    jobs too (a run that completed before the one that timed out)."""
-    ended = {i for f in context if f.signature in JOB_ENDS and (i := _job_id(f.text))}
+    jobs too (a run that completed before the one that timed out or failed)."""
+    ends = (*JOB_ENDS, "job_failed_state")
+    ended = {i for f in context if f.signature in ends and (i := _job_id(f.text))}
     if not ended:
         return done
     return [f for f in done if (i := _job_id(f.text)) is None or i in ended]

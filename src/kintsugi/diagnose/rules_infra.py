@@ -340,8 +340,8 @@ AFTERMATH_S = 120.0
 SHARED = (Category.STORAGE, Category.NETWORK)
 NODE_LOCAL = {"nic_link_down", "ib_port_counters", "ib_port_error"}
 """Network signatures seen by the node's own kernel, not by a peer."""
-SHARED_LOOKUPS = {"name_resolution_failed"}
-"""Requests every node makes of one shared service (name resolution)."""
+SHARED_LOOKUPS = {"name_resolution_failed", "remote_service_unavailable"}
+"""Requests every node makes of one shared service (name resolution, a proxy, a model hub)."""
 
 
 SLOW_SHARED = frozenset({"storage_slow"})

@@ -425,13 +425,12 @@ def _one_nodes_ranks(
     context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
 ) -> list[Finding]:
     """The ranks the detector names as the slowest again and again, each at least
-    ``STEADY_FACTOR`` behind, two or more of them and at least as many as those it named
-    less behind (the healthy spread of the job's quiet intervals), all on one node: its
-    ranks take turns at the bottom (the healthy spread moves across the whole job), so the
-    node is the slow part, not one of its GPUs."""
+    ``STEADY_FACTOR`` behind, two or more of them, all on one node: its ranks take turns at
+    the bottom, so the node is the slow part, not one of its GPUs. The ranks it names less
+    behind are the healthy spread of the job's quiet intervals, which moves across the job."""
     named = [f for f in context if f.signature == "slowest_rank_named" and f.detail]
     behind = [f for f in named if _value(f) >= STEADY_FACTOR]
-    if len({f.detail for f in behind}) < 2 or len(behind) < len(named) - len(behind):
+    if len({f.detail for f in behind}) < 2:
         return []
     nodes = {_named_home(f, homes, by_gpu) for f in behind}
     return behind if len(nodes) == 1 and None not in nodes else []

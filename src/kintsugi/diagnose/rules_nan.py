@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import PROGRESS_NAN, Finding
 from kintsugi.diagnose.verdict import Verdict, order, where
 from kintsugi.events import Action, Category, Culprit, Layer
 
@@ -32,8 +32,13 @@ def numerical(
             for a remap, a memory error read as context): a NaN following one of them is
             its memory's.
     """
-    nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
-    if not nans or any(f.severity > 3 for f in roots):
+    numeric = [f for f in roots if f.category is Category.NUMERICAL]
+    # a rank's own NaN says where it began; a progress line's loss is often the job's, reduced
+    # over the ranks and logged by one of them (Megatron-LM's last rank): only where no rank
+    # says more
+    own = [f for f in numeric if f.detail != PROGRESS_NAN]
+    nans = _first_nans(own or numeric)
+    if not nans or any(f.severity > 3 and f.category is not Category.NUMERICAL for f in roots):
         return None
     by_attempt_step: dict[tuple[int | None, int | None], set[str | None]] = defaultdict(set)
     for f in nans:
@@ -86,7 +91,8 @@ def numerical(
             "the same NaN at the same step on every attempt",
         )
     return (
-        _diverged(nans, context)
+        _gave_up(roots)
+        or _diverged(nans, context)
         or _nan_on_one_node(nans, all_nodes, attempts)
         or _early_nan(p, attempts)
         or _single_nan(p)
@@ -124,7 +130,12 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
     """A NaN in two or more attempts that is the recipe's whatever hardware event one attempt
     also logged: at the same step on other nodes, or after the logged loss or gradient norm
     diverged in every attempt (an Xid on one node cannot have made every attempt diverge)."""
-    nans = _first_nans([f for f in roots if f.category is Category.NUMERICAL])
+    numeric = [f for f in roots if f.category is Category.NUMERICAL]
+    # a rank's own NaN says where it began; a progress line's loss is often the job's, reduced
+    # over the ranks and logged by one of them (Megatron-LM's last rank): only where no rank
+    # says more
+    own = [f for f in numeric if f.detail != PROGRESS_NAN]
+    nans = _first_nans(own or numeric)
     attempts = {f.attempt for f in nans if f.attempt is not None}
     if len(attempts) < 2:
         return None
@@ -167,6 +178,23 @@ def _first_nans(nans: list[Finding]) -> list[Finding]:
             began = [f for f in mine if f.step in (first, None)]
         out += began or mine
     return out
+
+
+def _gave_up(roots: list[Finding]) -> Verdict | None:
+    """The training's own guard gave up on the numbers (fp16 loss scaling at its floor: every
+    step overflowed): the recipe diverged, whatever single NaN lines came before; a restart
+    from the last checkpoint walks into it again."""
+    stops = [f for f in roots if f.category is Category.NUMERICAL and f.action is Action.STOP]
+    if not stops:
+        return None
+    p = min(stops, key=order)
+    return _recipe(
+        p,
+        0.8,
+        f"the training gave up on its numbers ({p.text}): the recipe, not the machines",
+        "numbers_gave_up",
+        f"{p.signature}: the run diverges again from its checkpoint",
+    )
 
 
 def _diverged(nans: list[Finding], context: Sequence[Finding]) -> Verdict | None:
