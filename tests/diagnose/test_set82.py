@@ -52,7 +52,6 @@ GAPS = {
     "ca10_gloo_timeouts_after_first_allreduce": "open: category want network got hang; culprit want ml-cpu-c got none; action want restart_without_node got restart",
     "ca12_gloo_connect_127_0_1_1_refused": "open: layer want infrastructure got framework; action want restart_without_node got restart",
     "ca17_gloo_recv_timeout_all_ranks_after_best_ckpt": "open: category want hang got unknown; layer want script got framework; culprit want none got c3-n1/rank 0; action want stop got restart",
-    "ca19_diststoreerror_3_of_4_clients_joined": "open: culprit want k8s-cpu-07 got none; action want restart_without_node got restart",
     "ca24_41s_per_step_on_both_nodes": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ca28_pod_terminated_connection_closed_by_peer": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-train-spot-c2d-8c1f-m7x4; action want none got restart_without_node",
 }

@@ -56,6 +56,8 @@ LINES = {
     "nccl_network_not_found": "gpu-t06:66623:67332 [7] net.cc:1038 NCCL WARN Error: network IB not found.",
     "nccl_fabric_off": "gpu-s-04:3347:3347 [7] NCCL INFO NCCL_IB_DISABLE set by environment to 1.",
     "distributed_debug_detail": "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.",
+    "anomaly_detection_on": "UserWarning: Anomaly Detection has been enabled. This mode will "
+    "increase the runtime and should only be enabled for debugging.",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
     "GT/s PCIe x4 link at 0000:a8:02.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)",
@@ -89,6 +91,8 @@ LINES = {
     "ib_port_error": "gx-07:313:329 [3] NCCL WARN NET/IB : Got async event : port error",
     "name_resolution_failed": "socket.gaierror: [Errno -3] Temporary failure in name resolution",
     "remote_service_unavailable": "OSError: Tunnel connection failed: 503 Service Unavailable",
+    "pod_network_failed": "  Warning  FailedCreatePodSandBox  31m  kubelet  Failed to create pod "
+    'sandbox: rpc error: failed to setup network for sandbox "5be1": plugin type="calico" failed',
     "torch_build_lacks": "RuntimeError: Distributed package doesn't have NCCL built in",
     "library_too_old_for_file": "Exception: data did not match any variant of untagged enum "
     "ModelWrapper at line 1251003 column 3",

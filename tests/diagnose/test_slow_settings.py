@@ -68,3 +68,14 @@ def test_the_detail_debug_level_is_the_scripts_setting(tmp_path: Path) -> None:
         tmp_path, "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.", ibstat=False
     )
     assert _got(case) == ("straggler", "script", None, "stop")
+
+
+def test_anomaly_detection_left_on_is_the_scripts_setting(tmp_path: Path) -> None:
+    case = _bundle(
+        tmp_path,
+        "/opt/venv/lib/python3.10/site-packages/torch/autograd/anomaly_mode.py:119: UserWarning:"
+        " Anomaly Detection has been enabled. This mode will increase the runtime and should"
+        " only be enabled for debugging.",
+        ibstat=False,
+    )
+    assert _got(case) == ("straggler", "script", None, "stop")

@@ -104,3 +104,19 @@ def test_a_throttled_gpus_rank_by_gpu_count_and_node_name(tmp_path: Path) -> Non
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category.value == "straggler"
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("g-11", 5)
+
+
+def test_srun_task_of_a_node_with_one_rank_log_is_its_agent(tmp_path: Path) -> None:
+    """Four nodes, one rank's log each (ranks 0, 8, 22, 24: no blocks to infer); srun kills
+    task 2, gpu-d03's place in the node list: the node's agent, not global rank 2."""
+    for node, r in (("gpu-d01", 0), ("gpu-d02", 8), ("gpu-d03", 22), ("gpu-d04", 24)):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / f"rank{r}.log").write_text(f"[rank{r}] epoch 3 iter 22200 loss 2.09\n")
+    (tmp_path / "gpu-d03" / "dmesg.txt").write_text(
+        "[Wed Jul 17 13:02:17 2024] NVRM: Xid (PCI:0000:ba:00): 79, pid=51036, name=python3, "
+        "GPU has fallen off the bus.\n"
+    )
+    (tmp_path / "slurm-7702211.out").write_text("srun: error: gpu-d03: task 2: Killed\n")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is not None and d.culprit.node == "gpu-d03"
+    assert d.culprit.rank != 2, d.summary

@@ -40,7 +40,7 @@ from kintsugi.diagnose.oomtable import memory_hog, other_programs
 from kintsugi.diagnose.parse_state import Context
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.pods import CUES as POD_CUES
-from kintsugi.diagnose.pods import pod_nodes
+from kintsugi.diagnose.pods import described_node, pod_nodes
 from kintsugi.diagnose.proctable import Lock, Proc, lock_table, process_table
 from kintsugi.diagnose.reports import (
     CLOCK_EVENT_COLUMNS,
@@ -207,6 +207,8 @@ class BundleScan:
     """Node -> the mount points its ``df`` shows full."""
     pods: dict[str, str] = field(default_factory=dict)
     """Kubernetes pod -> the node it ran on (``kubectl describe pod``, ``get pods -o wide``)."""
+    described: dict[str, str] = field(default_factory=dict)
+    """File -> the node of the one pod it describes (``kubectl describe pod``)."""
     summary_hosts: dict[tuple[str, int], str] = field(default_factory=dict)
     """(file, order) of a finding from a torchrun failure summary -> the host its entry names."""
     procs: dict[str, list[Proc]] = field(default_factory=dict)
@@ -410,6 +412,8 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
                 _node_snapshots(head, node, size, path.name, out)
             if any(c in head for c in POD_CUES):
                 out.pods.update(pod_nodes(head.decode("utf-8", "replace")))
+                if (on := described_node(head.decode("utf-8", "replace"))) is not None:
+                    out.described[rel] = on
         if kind in ("text", "kernel"):
             out.clocks.read(head, node if node in out.nodes else None, rel)
         if node and node in out.nodes and kind in ("text", "kernel"):

@@ -617,7 +617,7 @@ def diagnose_bundle(
     found = configured_read_only(found, scan.ro_mounts)
     found = on_shared_mount(found, scan.net_mounts)
     found = on_full_disk(found, scan.full_mounts, scan.net_mounts)
-    found = on_pods(found, scan.pods, scan.nodes)
+    found = on_pods(found, scan.pods, scan.nodes, scan.described)
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names

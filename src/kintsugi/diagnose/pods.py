@@ -28,6 +28,15 @@ CUES = (b"Successfully assigned", b"\nNode:", b"NODE")
 """What a file that places pods holds in its first bytes."""
 
 
+def described_node(text: str) -> str | None:
+    """The node of the one pod a ``kubectl describe pod`` text describes: its events (the
+    kubelet's ``FailedCreatePodSandBox``) happened there."""
+    name, node = _NAME.search(text), _NODE.search(text)
+    if name is None or node is None or "Namespace:" not in text or len(_NAME.findall(text)) > 1:
+        return None
+    return node[1]
+
+
 def pod_nodes(text: str) -> dict[str, str]:
     """Pod -> the node it ran on, as ``kubectl describe pod``, ``kubectl get pods -o wide``
     or the scheduler's events say."""
@@ -53,12 +62,20 @@ def pod_nodes(text: str) -> dict[str, str]:
 
 
 def on_pods(
-    findings: list[Finding], pods: Mapping[str, str], nodes: Collection[str]
+    findings: list[Finding],
+    pods: Mapping[str, str],
+    nodes: Collection[str],
+    described: Mapping[str, str] | None = None,
 ) -> list[Finding]:
     """Lines no node holds (the job's events, a pod's log or description collected at the
-    bundle's root) that name a pod, or whose file is named after one: the pod's node, where it
-    is one of the bundle's (by its full name or its short one)."""
-    if not pods:
+    bundle's root) that name a pod, or whose file is named after one or describes one: the
+    pod's node, where it is one of the bundle's (by its full name or its short one).
+
+    Args:
+        described: file -> the node of the one pod it describes (``kubectl describe pod``).
+    """
+    described = described or {}
+    if not pods and not described:
         return findings
     short = {n.split(".")[0]: n for n in nodes}
     # longest first: "worker-10" is not "worker-1"
@@ -70,7 +87,7 @@ def on_pods(
             file = PurePath(f.source).name
             pod = m[1] if m is not None and m[1] in pods else None
             pod = pod or next((n for n in names if _named(n, file)), None)
-            where = pods.get(pod or "")
+            where = pods.get(pod or "") or described.get(f.source)
             home = (
                 None
                 if where is None

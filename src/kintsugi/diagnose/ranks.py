@@ -82,12 +82,25 @@ def tasks_not_ranks(fs: list[Finding]) -> list[Finding]:
     """srun's report of a task that died (``srun: error: n11: task 10: Killed``) reads the
     task as a global rank, as it is when srun starts one task per GPU; where the ranks the
     node's own lines name form a block without it, srun started one agent per node (torchrun)
-    and task 10 is the node's agent: no rank."""
+    and task 10 is the node's agent: no rank. So too where the node's lines name other ranks
+    and the task's number is the node's place in the node list (one task per node)."""
     srun = [f for f in fs if f.rank is not None and f.text.startswith("srun: error:")]
     if not srun:
         return fs
-    blocks = rank_blocks(rank_homes(f for f in fs if not f.text.startswith("srun: error:")))
-    odd = {id(f) for f in srun if f.node in blocks and f.rank not in blocks[f.node or ""]}
+    homes = rank_homes(f for f in fs if not f.text.startswith("srun: error:"))
+    blocks = rank_blocks(homes)
+    named: dict[str, set[int]] = defaultdict(set)
+    for r, n in homes.items():
+        named[n].add(r)
+    order = sorted({f.node for f in fs if f.node}, key=_name_order)
+
+    def agent(f: Finding) -> bool:
+        node = f.node or ""
+        if node in blocks:
+            return f.rank not in blocks[node]
+        return bool(named[node]) and f.rank not in named[node] and order.index(node) == f.rank
+
+    odd = {id(f) for f in srun if f.node and agent(f)}
     return [f.with_(rank=None) if id(f) in odd else f for f in fs]
 
 

@@ -42,6 +42,9 @@ _TIMES = (
 )
 
 
+_SLOWING_ERRORS = frozenset({"xid_sbe_rate"})
+"""Errors a GPU corrects at a cost: a storm of single-bit ECC errors (Xid 92) slows its GPU
+(the driver handles each, the memory controller retries), short of failing it."""
 _ONE_NODE_ONLY = frozenset({"cpu_powersave", "link_shaped"})
 """Settings some sites choose for every node: they slow a node only where it is the only one."""
 
@@ -49,13 +52,19 @@ _ONE_NODE_ONLY = frozenset({"cpu_powersave", "link_shaped"})
 def _throttled(context: list[Finding]) -> list[Finding]:
     """What slows a node down: its GPUs clocking down, a degraded link, a power cap, and a
     setting the other nodes do not share (not the job's own settings: rules_settings)."""
+    # errors that slow a part count only where the job did slow down (they are common where
+    # it did not)
+    slowed = any(f.signature == "step_slowdown" and _value(f) >= SLOWDOWN_FACTOR for f in context)
     found = [
         f
         for f in context
-        if f.category is Category.STRAGGLER
-        and f.role is Role.CONTEXT
-        and f.layer is not Layer.SCRIPT
-        and f.signature not in _TIMES
+        if (
+            f.category is Category.STRAGGLER
+            and f.role is Role.CONTEXT
+            and f.layer is not Layer.SCRIPT
+            and f.signature not in _TIMES
+        )
+        or (slowed and f.signature in _SLOWING_ERRORS)
     ]
     for sig in _ONE_NODE_ONLY:
         if len({f.node for f in found if f.signature == sig}) > 1:

@@ -21,10 +21,13 @@ FABRIC_OFF = "nccl_fabric_off"
 """The signature of NCCL told to leave the RDMA fabric (builtin.toml)."""
 DEBUG_DETAIL = "distributed_debug_detail"
 """The signature of c10d's DETAIL debug level (builtin.toml)."""
+ANOMALY = "anomaly_detection_on"
+"""The signature of autograd's anomaly detection, on (builtin.toml)."""
 _WHAT = {
     FABRIC_OFF: "NCCL was told to leave the RDMA fabric (NCCL_IB_DISABLE=1 or NCCL_NET=Socket) "
     "and sends over TCP sockets, though the nodes have an active InfiniBand/RoCE port",
     DEBUG_DETAIL: "TORCH_DISTRIBUTED_DEBUG=DETAIL checks every collective across the ranks",
+    ANOMALY: "autograd anomaly detection checks every backward op and keeps its traceback",
 }
 _RUNNING = frozenset({"step_time", "step_slowdown", "compute_time", "comm_wait"})
 """Timings: the job trained, with these settings, long enough to time its iterations."""
@@ -35,12 +38,14 @@ not an Ethernet NIC's."""
 
 def slowed_by_settings(context: list[Finding]) -> Verdict | None:
     """A running job with no failure and no slow node, whose ranks say they run with a
-    setting that slows every collective: the script's to change, so stop it."""
+    setting that slows every collective or every step: the script's to change, so stop it."""
     if not any(f.signature in _RUNNING for f in context):
         return None
     fabric = any(f.signature == "link_up" and _RDMA_UP.search(f.text) for f in context)
     found = [
-        f for f in context if f.signature == DEBUG_DETAIL or (f.signature == FABRIC_OFF and fabric)
+        f
+        for f in context
+        if f.signature in (DEBUG_DETAIL, ANOMALY) or (f.signature == FABRIC_OFF and fabric)
     ]
     if not found:
         return None
