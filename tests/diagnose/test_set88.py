@@ -47,7 +47,6 @@ CASES = [
     "cg30_lightning_unspecified_launch_failure_64_ranks",
 ]  # fmt: skip
 GAPS = {
-    "cg06_megatron_illegal_memory_access_two_attempts": "open: category want gpu_hardware got user_code; layer want infrastructure got script; culprit want gpu-c07/rank 21 got none; action want restart_without_node got stop",
     "cg12_deepspeed_flash_attn_undefined_symbol_both_nodes": "open: layer want script got framework",
     "cg19_megatron_nan_grad_norm_three_requeues": "open: category want gpu_hardware got numerical; layer want infrastructure got script; culprit want gpu-g03/rank 21 got none; action want restart_without_node got stop",
     "cg27_lightning_detected_mismatch_between_collectives": "open: category want hang got user_code",

@@ -47,7 +47,6 @@ CASES = [
     "ch30_throughput_drop_data_wait_everywhere",
 ]  # fmt: skip
 GAPS = {
-    "ch08_driver_too_old_on_eight_tasks": "open: layer want infrastructure got framework; culprit want gpu-e14 got none; action want restart_without_node got stop",
     "ch10_task17_killed_oom_kill_event": "open: category want host got oom; layer want infrastructure got framework; culprit want cn-g014 got none; action want restart_without_node got stop",
     "ch11_detected_mismatch_between_collectives": "open: category want hang got user_code",
     "ch13_pods_crashloop_on_import_torch": "open: layer want framework got infrastructure; culprit want none got kubectl-logs-vision-ft-worker-1; action want stop got restart_without_node",

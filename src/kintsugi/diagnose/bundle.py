@@ -392,7 +392,9 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         out.bytes += size
         parts = path.relative_to(root).parts
         # a file of the bundle's root, or of a job-level folder, makes no node of the bundle
-        if node and (node != root.name or (len(parts) > 1 and not _JOB_LEVEL.match(parts[0]))):
+        # (an attempt's own folder, attempt_2/slurm.out, is that attempt's job level too)
+        beside = [q for q in parts[:-1] if not _ATTEMPT.match(q)]
+        if node and (node != root.name or (beside and not _JOB_LEVEL.match(beside[0]))):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
         ctx.snapshot = NVSMI_TABLE in head or b"NVSMI LOG" in head

@@ -208,7 +208,11 @@ def decide(
         job_nodes: every node of the job in the scheduler's order, where it lists them.
     """
     fs = sympathetic(timed_by_exit(dedupe(findings)))
-    all_nodes = set(nodes) or {f.node for f in fs if f.node}
+    # the bundle's nodes, and those its lines place ranks on (a bundle of one node's files
+    # whose console shows the job's other nodes: NCCL prefixes, srun's task lines)
+    all_nodes = set(nodes) | {f.node for f in fs if f.node and f.rank is not None} or {
+        f.node for f in fs if f.node
+    }
     homes = place_ranks(rank_homes(fs))
     by_gpu = gpu_blocks(fs, all_nodes, job_nodes)
     symptoms = [f for f in fs if f.role is Role.SYMPTOM]

@@ -591,7 +591,17 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
     p = v.primary
     if p is None:
         return
-    same = [f for f in roots if f.key == p.key or f.signature == p.signature]
+    # (an Xid is the same error with the same number: an Xid 43 of a killed process on another
+    # node is no Xid 31 again)
+    same = [
+        f
+        for f in roots
+        if f.key == p.key
+        or (
+            f.signature == p.signature
+            and (not p.signature.startswith("xid") or f.detail == p.detail)
+        )
+    ]
     crashes = [f for f in roots if _device_crash(f)]
     if _device_crash(p) and len(nodes) >= 2 and all(f.node == p.node for f in crashes):
         # a segfault, then an illegal access, then a cuBLAS failure, all on one node (never
@@ -609,10 +619,14 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         return
     if len(attempts) < 2:
         return
-    where_ = {f.node for f in same}
+    # where it happened: the nodes named (a line of the job's merged console names none, and
+    # says nothing against the one node its other lines name)
+    where_: set[str | None] = {f.node for f in same if f.node} or {None}
     steps = {f.step for f in same if f.step is not None}
     v.support.extend(f for f in same if f is not p)
-    one_node = len(where_) == 1 and p.node is not None
+    one_node = len(where_) == 1 and None not in where_
+    if one_node and p.node is None:
+        p = next(f for f in same if f.node)
     if (
         one_node
         and v.culprit is not None
