@@ -1,7 +1,7 @@
 """Development corpus 80, written blind to the rules by another author: 29 slowdowns as straggler detectors, step-time tables and throughput logs report them, with and without node evidence.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 13/29 (category 15, layer 19, culprit 26, action 17);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+14/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set80/tools``; see its README.
 """

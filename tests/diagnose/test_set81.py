@@ -1,7 +1,7 @@
 """Development corpus 81, written blind to the rules by another author: 28 hangs and how operators find who is stuck: py-spy and faulthandler stacks, flight-recorder dumps, watchdog sequence numbers, deadlocks in the program's logic, and stalls that were not hangs.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/28 (category 24, layer 26, culprit 25, action 23);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+22/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set81/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 82, written blind to the rules by another author: 30 small gloo (CPU) and mixed gloo/NCCL jobs as torchrun prints them: gloo's own errors, rendezvous and store errors, and the failure underneath.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 18/30 (category 20, layer 21, culprit 24, action 20);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+23/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set82/tools``; see its README.
 """

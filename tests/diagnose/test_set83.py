@@ -1,7 +1,7 @@
 """Development corpus 83, written blind to the rules by another author: 30 failures of data, checkpoints and memory, and which layer owns each: loader workers killed, /dev/shm, missing shards, corrupt checkpoints, state-dict keys, full or read-only file systems, object stores, foreign memory holders.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 23/30 (category 24, layer 25, culprit 28, action 26);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+25/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set83/tools``; see its README.
 """

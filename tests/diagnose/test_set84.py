@@ -1,7 +1,7 @@
 """Development corpus 84, written blind to the rules by another author: 30 node hardware faults as the kernel and the management tools report them, the application errors they cause, and hardware lines that are not the cause.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 22/30 (category 26, layer 28, culprit 27, action 26);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set84/tools``; see its README.
 """

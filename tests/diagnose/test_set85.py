@@ -1,7 +1,7 @@
 """Development corpus 85, written blind to the rules by another author: 29 ends of jobs and who ended them: completions with scary noise, time limits, cancellations, preemptions, evictions, NODE_FAIL, and real failures just before the scheduler's end.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 21/29 (category 23, layer 24, culprit 25, action 22);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+23/29 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set85/tools``; see its README.
 """

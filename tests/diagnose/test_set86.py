@@ -1,7 +1,7 @@
 """Development corpus 86, written blind to the rules by another author: 27 mixed multi-node NCCL jobs spread over the eight kinds of reasoning the issue names (floods, addresses, one node unlike the rest, shared services, recurrence, slowdowns, errors by message, the layer of data and memory).
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 17/27 (category 19, layer 21, culprit 21, action 21);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+18/27 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set86/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 87, written blind to the rules by another author: 30 jobs on Kubernetes and managed clouds (PyTorchJob, JobSet, Volcano, Ray Train, SageMaker, AzureML) with node directories named by the Kubernetes node.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 23/30 (category 26, layer 25, culprit 27, action 26);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+23/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set87/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 88, written blind to the rules by another author: 30 errors told by their message rather than their type: deterministic user errors, infrastructure behind generic exceptions, environment mismatches, in contrast pairs.
 
 Scored once as it came (with the engine of its commit, none of it aimed at this set): 24/30 (category 25, layer 25, culprit 27, action 26);
-X/N after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+25/30 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set88/tools``; see its README.
 """

@@ -734,7 +734,9 @@ class LineParser:
             timed = True
         # a timing line that logs a non-finite loss is read for it too (marked: a progress
         # line's loss is often the job's, reduced over the ranks, not this rank's own)
-        self._progress_nan = timed and _NON_FINITE_LOSS.search(body) is not None
+        self._progress_nan = (
+            timed and ("nan" in low or "inf" in low) and _NON_FINITE_LOSS.search(body) is not None
+        )
         return timed and "error" not in low and not self._progress_nan
 
     def _work(
