@@ -450,7 +450,8 @@ def _named_home(
 ) -> str | None:
     """The node of the rank a detector named: where the bundle places it, else where the
     report says it ran, else its block by GPU count."""
-    return homes.get(int(f.detail)) or f.peer or _home(int(f.detail), homes, by_gpu)
+    rank = int(f.detail)
+    return homes.get(rank) or f.peer or _home(rank, {}, by_gpu)
 
 
 def _home(rank: int, homes: Mapping[int, str], by_gpu: Mapping[str, range] | None) -> str | None:

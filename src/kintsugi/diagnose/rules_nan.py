@@ -32,12 +32,7 @@ def numerical(
             for a remap, a memory error read as context): a NaN following one of them is
             its memory's.
     """
-    numeric = [f for f in roots if f.category is Category.NUMERICAL]
-    # a rank's own NaN says where it began; a progress line's loss is often the job's, reduced
-    # over the ranks and logged by one of them (Megatron-LM's last rank): only where no rank
-    # says more
-    own = [f for f in numeric if f.detail != PROGRESS_NAN]
-    nans = _first_nans(own or numeric)
+    nans = _first_nans(_said_by_ranks(roots))
     if not nans or any(f.severity > 3 and f.category is not Category.NUMERICAL for f in roots):
         return None
     by_attempt_step: dict[tuple[int | None, int | None], set[str | None]] = defaultdict(set)
@@ -130,12 +125,7 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
     """A NaN in two or more attempts that is the recipe's whatever hardware event one attempt
     also logged: at the same step on other nodes, or after the logged loss or gradient norm
     diverged in every attempt (an Xid on one node cannot have made every attempt diverge)."""
-    numeric = [f for f in roots if f.category is Category.NUMERICAL]
-    # a rank's own NaN says where it began; a progress line's loss is often the job's, reduced
-    # over the ranks and logged by one of them (Megatron-LM's last rank): only where no rank
-    # says more
-    own = [f for f in numeric if f.detail != PROGRESS_NAN]
-    nans = _first_nans(own or numeric)
+    nans = _first_nans(_said_by_ranks(roots))
     attempts = {f.attempt for f in nans if f.attempt is not None}
     if len(attempts) < 2:
         return None
@@ -162,6 +152,14 @@ def recurring_nan(roots: list[Finding], context: Sequence[Finding] = ()) -> Verd
 def _steps_by_attempt(nans: list[Finding], attempts: Collection[int]) -> dict[int, set[int]]:
     """The steps each attempt's NaN lines name (an empty set: none names one)."""
     return {a: {f.step for f in nans if f.attempt == a and f.step is not None} for a in attempts}
+
+
+def _said_by_ranks(roots: list[Finding]) -> list[Finding]:
+    """The NaN roots, without those of progress lines where a rank says more: a rank's own NaN
+    says where it began; a progress line's loss is often the job's, reduced over the ranks and
+    logged by one of them (Megatron-LM's last rank)."""
+    numeric = [f for f in roots if f.category is Category.NUMERICAL]
+    return [f for f in numeric if f.detail != PROGRESS_NAN] or numeric
 
 
 def _first_nans(nans: list[Finding]) -> list[Finding]:
