@@ -82,3 +82,32 @@ def test_storage_errors_of_new_kinds_under_one_nodes_shifting_ranks_are_its_disk
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.STORAGE, Action.RESTART_WITHOUT_NODE)
     assert d.culprit is not None and d.culprit.node == "gn-05"
+
+
+def test_a_fault_in_every_attempts_console_with_the_xids_on_one_gpu(tmp_path: Path) -> None:
+    """Each attempt's console (``attempts/slurm-30771_N.out``) names no host; the driver's
+    reports of a program's fault, one per attempt, are all on one GPU of g05: the failure
+    follows that GPU, whatever each attempt's message says."""
+    (tmp_path / "attempts").mkdir()
+    for a, err in enumerate(("an illegal memory access was encountered", "misaligned address",
+                             "an illegal memory access was encountered"), start=1):  # fmt: skip
+        (tmp_path / "attempts" / f"slurm-30771_{a}.out").write_text(
+            f"[rank3]: RuntimeError: CUDA error: {err}\n"
+        )
+    for n in ("g02", "g05"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "g02" / "dmesg-T.txt").write_text("")
+    (tmp_path / "g05" / "dmesg-T.txt").write_text(
+        "".join(
+            f"[{day} Jun  {d} {t} 2024] NVRM: Xid (PCI:0000:5d:00): {x}, pid={pid}, name=python, "
+            "Ch 00000010\n"
+            for day, d, t, x, pid in (
+                ("Mon", 3, "22:40:11", 31, 18802),
+                ("Tue", 4, "01:03:54", 13, 20551),
+                ("Tue", 4, "03:29:06", 31, 22017),
+            )
+        )
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "g05"

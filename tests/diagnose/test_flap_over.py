@@ -56,3 +56,17 @@ def test_while_a_rank_lost_its_peer_the_flap_stays_the_cause(tmp_path: Path) -> 
     d = diagnose_bundle(_bundle(tmp_path / "b", lost_peer=True)).diagnosis
     assert d.category.value == "network"
     assert d.culprit is not None and d.culprit.node == "gpu-n101"
+
+
+def test_a_flap_within_one_second_of_the_logs_clock_came_back(tmp_path: Path) -> None:
+    """``Link down`` and ``Link up`` a few seconds apart in a log whose times read alike (the
+    same second, an uptime read against one clock): the later line is the later event."""
+    (tmp_path / "gpu-e09").mkdir()
+    (tmp_path / "gpu-e09" / "dmesg.txt").write_text(
+        "[Mon Sep  2 08:41:12 2024] mlx5_core 0000:9c:00.0 ibp156s0: Link down\n"
+        "[Mon Sep  2 08:41:12 2024] mlx5_core 0000:9c:00.0 ibp156s0: Link up\n"
+    )
+    (tmp_path / "gpu-e10").mkdir()
+    (tmp_path / "gpu-e10" / "dmesg.txt").write_text("")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is None, d.summary

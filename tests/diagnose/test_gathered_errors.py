@@ -95,3 +95,23 @@ def test_lustre_rc_minus_28_on_every_node_is_a_full_file_system(tmp_path: Path) 
         (d / "rank.log").write_text(f"[rank{i}]: RuntimeError: checkpoint write failed\n")
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.STORAGE, None, Action.STOP)
+
+
+def test_errors_reported_for_ranks_whose_logs_are_missing(tmp_path: Path) -> None:
+    """Only rank 0's console and the nodes' kernel logs: the save failed on ranks of every
+    node with a stale NFS handle while the NFS server came back. What rank 0 reports for the
+    others is what failed: the shared store, no node (not rank 0's)."""
+    estale = "OSError: [Errno 116] Stale file handle: '/ckpt/run/step_24000/__{r}_0.distcp'"
+    (tmp_path / "slurm-5531290.out").write_text(
+        gathered(0, 11, estale.format(r=11)) + f"[rank0]: {estale.format(r=19)}\n"
+    )
+    for i, node in enumerate(("gpu-k01", "gpu-k02", "gpu-k03")):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "kern.log").write_text(
+            f"Oct 21 14:00:02 {node} kernel: [1741730.{i}00000] nfs: server nfs-ckpt01 not "
+            "responding, still trying\n"
+            f"Oct 21 14:01:47 {node} kernel: [1741835.{i}00000] nfs: server nfs-ckpt01 OK\n"
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STORAGE, Action.RESTART), d.summary
+    assert d.culprit is None or d.culprit.node is None

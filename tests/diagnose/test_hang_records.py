@@ -138,3 +138,59 @@ def test_a_heartbeat_monitors_folder_is_no_node(tmp_path: Path) -> None:
         WATCHDOG.format(task=0, r=0).split(": ", 1)[1]
     )
     assert diagnose_bundle(tmp_path).scan.nodes == {"trn-01"}
+
+
+def test_a_tasks_place_counts_the_jobs_nodes_not_the_bundles_folder(tmp_path: Path) -> None:
+    # the bundle's folder ("case-07") sorts before its nodes; srun's "task 2" is still the
+    # third node's agent (gpu-d03, whose ranks are 16 to 23), not rank 2
+    case = tmp_path / "case-07"
+    for i, n in enumerate(("gpu-d01", "gpu-d02", "gpu-d03", "gpu-d04")):
+        (case / n).mkdir(parents=True)
+        r = 8 * i + (6 if i == 2 else 0)
+        (case / n / f"rank{r}.log").write_text(
+            f"2024-07-17 13:01:42,578 [rank{r}] epoch 3 iter 22200/40000 loss 2.0900\n"
+        )
+    (case / "slurm-7702211.out").write_text(
+        "slurmstepd: error: *** JOB 7702211 ON gpu-d01 CANCELLED AT 2024-07-17T14:00:02 DUE TO "
+        "TIME LIMIT ***\n"
+        + "".join(
+            f"srun: error: gpu-d0{t + 1}: task {t}: {'Killed' if t == 2 else 'Terminated'}\n"
+            for t in range(4)
+        )
+    )
+    (case / "gpu-d03" / "dmesg.txt").write_text(
+        "[Wed Jul 17 13:02:17 2024] NVRM: Xid (PCI:0000:ba:00): 79, pid=51036, name=python3, "
+        "GPU has fallen off the bus.\n"
+    )
+    d = diagnose_bundle(case).diagnosis
+    assert d.category is Category.GPU_HARDWARE
+    assert d.culprit is not None and d.culprit.node == "gpu-d03"
+    assert d.culprit.rank != 2
+
+
+def test_folders_of_attempts_and_of_logs_make_no_node_of_the_bundle(tmp_path: Path) -> None:
+    case = tmp_path / "case-17"
+    (case / "attempts").mkdir(parents=True)
+    (case / "attempts" / "slurm-30771_2.out").write_text(WATCHDOG.format(task=0, r=3))
+    (case / "logs").mkdir()
+    (case / "logs" / "train_all_ranks.log").write_text(WATCHDOG.format(task=0, r=5))
+    (case / "g05").mkdir()
+    (case / "g05" / "dmesg-T.txt").write_text("[Wed Sep 11 11:00:00 2024] EXT4-fs re-mounted.\n")
+    assert diagnose_bundle(case).scan.nodes == {"g05"}
+
+
+def test_a_launchers_teardown_naming_no_rank_is_no_first_failure(tmp_path: Path) -> None:
+    # every rank's watchdog timeout in its node's log, then, in the job's logs/ folder, the
+    # launcher's word that it is tearing the job down: it names neither node nor rank
+    for i, n in enumerate(("hgx-b01", "hgx-b02")):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "train.log").write_text(
+            "".join(WATCHDOG.format(task=0, r=r).split(": ", 1)[1] for r in range(4 * i, 4 * i + 4))
+        )
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "launcher.log").write_text(
+        "[ft_launcher] 2025-01-22 21:27:50,000 rank monitor: workers exited (SIGABRT); "
+        "terminating job\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.HANG, d.summary

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
+from kintsugi.diagnose.layout import accounted_nodes
 from kintsugi.events import Action, Category
 
 NAN = (
@@ -96,3 +97,38 @@ def test_a_rank_naming_its_own_local_loss_is_where_the_all_reduced_nan_began(
     v = diagnose_bundle(tmp_path).diagnosis
     assert (v.category, v.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
     assert v.culprit is not None and v.culprit.node == "hpc-12"
+
+
+SACCT = """JobID          JobName      State      ExitCode   Restarts NodeList
+-------------- ------------ ---------- ---------- -------- ------------------------
+1404417        llama-34b    REQUEUED   0:0        0        dgx-h-[09,10,11,12]
+1404417.0      python       CANCELLED  0:15       0        dgx-h-[09,10,11,12]
+1404417        llama-34b    REQUEUED   0:0        1        dgx-h-[03,12,14,15]
+1404417        llama-34b    FAILED     1:0        2        dgx-h-[12,16,17,18]
+"""
+
+
+def test_a_merged_console_whose_nan_names_its_node_in_every_requeue(tmp_path: Path) -> None:
+    """Each attempt's console at the bundle's root; only the node the NaN names has a folder,
+    and sacct lists the three allocations: the line's ``node:`` places it, the accounting
+    says the job ran on other nodes too, so the NaN followed that one."""
+    for a, r in ((1, 29), (2, 13), (3, 5)):
+        (tmp_path / f"attempt_{a}" / "dgx-h-12").mkdir(parents=True)
+        (tmp_path / f"attempt_{a}" / "slurm-1404417.out").write_text(
+            NAN.format(r=r, n="dgx-h-12").replace("Device: 2", "Device: 5")
+        )
+    (tmp_path / "sacct.txt").write_text(SACCT)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-h-12", 5)
+
+
+def test_sacct_lists_each_allocation_not_its_steps() -> None:
+    assert accounted_nodes(SACCT) == ["dgx-h-[09,10,11,12]", "dgx-h-[03,12,14,15]",
+                                      "dgx-h-[12,16,17,18]"]  # fmt: skip
+    spaced = (
+        "JobID           State        NodeList\n"
+        "------------ -------------- ----------\n"
+        "77_3         CANCELLED by 0 gpu[01-02]\n"
+    )
+    assert accounted_nodes(spaced) == ["gpu[01-02]"]

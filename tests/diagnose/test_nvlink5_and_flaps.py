@@ -51,3 +51,21 @@ def test_a_flap_that_came_back_with_its_counters_up_leaves_a_slowdown(tmp_path: 
     d = diagnose_bundle(tmp_path).diagnosis
     # nothing failed (no iteration times here for the straggler rules to weigh)
     assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE), d.summary
+
+
+def test_a_memory_error_outranks_the_reset_it_asks_for(tmp_path: Path) -> None:
+    """An uncorrectable ECC error the driver contained (Xid 94, a lesser severity than a
+    reset) and the reset it then asks for (Xid 154): the GPU's memory."""
+    (tmp_path / "gpu-f04").mkdir()
+    (tmp_path / "gpu-f01").mkdir()
+    (tmp_path / "gpu-f04" / "journal.txt").write_text(
+        XID.format(
+            s=5, x="94, pid=51377, name=python, Contained: SM (0x1). RST: No, D-RST: No"
+        ).replace("gb200-r2-c12", "gpu-f04")
+        + XID.format(
+            s=6, x="154, GPU recovery action changed from 0x0 (None) to 0x1 (GPU Reset Required)"
+        ).replace("gb200-r2-c12", "gpu-f04")
+    )
+    (tmp_path / "gpu-f01" / "train.log").write_text("[rank0]: step 1200 loss 2.31\n")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_MEMORY, d.summary

@@ -48,7 +48,6 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "ai05_ib_completion_error_status_12_on_many_nodes": "open: culprit want gpu-r3n07 got none; action want restart_without_node got restart",
-    "ai17_illegal_memory_access_after_requeue_three_times": "open: culprit want g05 got ai17_illegal_memory_access_after_requeue_three_times/rank 3",
     "ai21_iteration_time_up_50_percent_no_errors": "open: culprit want sxm-06 got smi",
     "ai30_job_killed_with_sigterm_after_24h": "open: category want unknown got hang; layer want framework got infrastructure; action want none got restart",
 }

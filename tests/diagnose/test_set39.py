@@ -46,7 +46,6 @@ GAPS = {
     "aj10_32_node_run_below_expected_mfu": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-node-113 got none; action want run_diagnostics got none",
     "aj12_gpu_utilization_low_everywhere": "open: category want user_code got straggler",
     "aj16_allreduce_latency_high_everywhere": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want worker-2/rank 22 got none; action want run_diagnostics got none",
-    "aj17_heartbeat_alerts_job_stalled": "open: culprit want hgx-b06/rank 45 got aj17_heartbeat_alerts_job_stalled/rank 45",
     "aj18_allreduce_slow_on_every_node": "open: category want network got straggler",
     "aj20_hang_at_end_of_epoch_3": "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code",
     "aj22_periodic_step_time_spikes": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want lt-gpu-02/rank 6 got none; action want run_diagnostics got none",

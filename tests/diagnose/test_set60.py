@@ -45,7 +45,6 @@ CASES = [
     "be28_step_time_creeps_up_on_all_nodes",
 ]  # fmt: skip
 GAPS = {
-    "be02_completion_errors_status12_then_flush": "open: category want network got host",
     "be12_socket_connection_reset_on_many_ranks": "open: layer want infrastructure got framework; culprit want gke-a3-pool-2-7f3c-p0vx got none; action want restart_without_node got stop",
     "be27_watchdog_timeouts_everywhere_no_peer_named": "open: category want network got hang; culprit want s03n06 got none; action want restart_without_node got restart",
 }

@@ -44,11 +44,9 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "bl04_hf_trainer_steps_per_second_tiny": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "bl05_torchtitan_tps_tenth_of_expected": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl07_megatron_tflops_low_memory_mostly_free": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "bl08_dataloader_wait_spikes_every_rank": "open: category want straggler got storage",
     "bl10_steps_stop_then_watchdog_fr_dumps": "open: culprit want h100-pod2-18/rank 13 got h100-pod2-18",
-    "bl18_grad_sync_time_jumps_all_ranks": "open: category want straggler got network",
     "bl19_step_time_jitter_since_evening": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpuhost-04 got none; action want restart_without_node got none",
     "bl23_training_stalls_no_error_output": "open: category want hang got unknown; layer want infrastructure got framework; culprit want gn-12/rank 11 got none; action want run_diagnostics got none",
     "bl25_iterations_stop_then_auto_restart": "open: category want hang got unknown; layer want infrastructure got framework; action want restart got none",

@@ -47,9 +47,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "by04_accelerate_slowest_rank_summary_repeats": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want a100-x13/rank 10 got none; action want restart_without_node got none",
-    "by05_torchtitan_tps_sags_in_bursts": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want h100-r2-08/rank 11 got none; action want restart_without_node got none",
     "by07_megatron_get_batch_latency_spikes": "open: category want straggler got storage",
-    "by08_allreduce_time_tripled_after_maintenance": "open: category want straggler got network",
     "by10_lightning_its_dropped_on_both_nodes": "open: category want straggler got numerical; action want stop got restart",
     "by11_hf_trainer_step_time_doubled_low_gpu_util": "open: category want straggler got user_code; layer want script got framework; action want stop got restart",
     "by12_straggler_report_slowest_rank_keeps_changing": "open: category want straggler got unknown; layer want script got framework; action want stop got none",

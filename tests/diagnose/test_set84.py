@@ -50,7 +50,6 @@ GAPS = {
     "cc02_uncorrectable_ecc_error_pytorchjob": "open: action want restart got restart_without_node",
     "cc12_cuda_error_802_one_node_at_startup": "open: category want dependency got nvlink",
     "cc16_throughput_down_35pct_after_node_swap": "open: culprit want gpu-k02/rank 14 got gpu-k02",
-    "cc17_slow_iterations_one_data_parallel_rank": "open: culprit want a100-n23/rank 17 got a100-n23",
     "cc22_pipeline_send_recv_timeouts_v100": "open: category want gpu_hardware got gpu_memory",
     "cc23_segfault_in_libcuda_at_startup_every_rank": "open: category want dependency got user_code; layer want framework got script",
 }

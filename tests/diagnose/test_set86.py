@@ -48,8 +48,6 @@ GAPS = {
     "ce10_tasks_12_to_15_exit_with_importerror": "open: category want dependency got storage; culprit want g2-11 got g2-09",
     "ce11_valueerror_dtype_size_changed_on_all_ranks": "open: layer want script got framework",
     "ce17_collective_timeout_at_step_2000_every_restart": "open: category want hang got user_code",
-    "ce18_iteration_time_doubled_no_errors": "open: category want straggler got user_code; layer want infrastructure got framework; culprit want h100-r3-07/rank 18 got h100-r3-05; action want restart_without_node got restart",
-    "ce19_throughput_one_third_of_last_week": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ce20_step_time_jumps_on_all_ranks": "open: category want straggler got storage",
     "ce24_assertionerror_before_first_iteration": "open: category want user_code got gpu_hardware; layer want script got infrastructure; culprit want none got gpu-k06/rank 40; action want stop got restart_without_node",
     "ce27_dataloader_worker_killed_on_one_pod": "open: category want host got oom; layer want infrastructure got framework; culprit want gke-trn-pool-4f2a got none; action want restart_without_node got stop",

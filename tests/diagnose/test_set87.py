@@ -51,8 +51,6 @@ GAPS = {
     "cf04_mpirun_rank_unhandled_cuda_error_tp_allreduce": "open: culprit want ip-10-2-8-203.us-west-2.compute.internal/rank 19 got ip-10-2-0-14.us-west-2.compute.internal/rank 19",
     "cf09_import_error_undefined_symbol_every_rank": "open: layer want script got framework",
     "cf15_raytrain_trial_failed_checkpoint_upload": "open: category want storage got user_code; layer want infrastructure got framework",
-    "cf25_run_at_quarter_speed_all_ranks": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "cf26_one_node_ranks_slower_every_step": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want ip-10-4-3-201.ec2.internal got none; action want run_diagnostics got none",
     "cf28_pod_sigterm_then_peers_nccl_errors": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-spot-a100-pool-71e0d2c4-cq6h; action want none got restart_without_node",
 }
 

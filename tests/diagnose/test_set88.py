@@ -48,9 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "cg12_deepspeed_flash_attn_undefined_symbol_both_nodes": "open: layer want script got framework",
-    "cg19_megatron_nan_grad_norm_three_requeues": "open: category want gpu_hardware got numerical; layer want infrastructure got script; culprit want gpu-g03/rank 21 got none; action want restart_without_node got stop",
     "cg27_lightning_detected_mismatch_between_collectives": "open: category want hang got user_code",
-    "cg28_k8s_worker_no_nvidia_driver_libcuda_missing": "open: category want dependency got user_code; layer want infrastructure got framework; culprit want gpu-n07 got none; action want restart_without_node got restart",
     "cg29_titan_sigterm_runtimeerrors_at_walltime": "open: category want unknown got hang; layer want framework got infrastructure; action want none got restart",
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.events import Action, Category, Layer
+from kintsugi.events import Action, Category, Culprit, Layer
 
 NCCL = (
     "{n}:600{r}:600{r} [{r}] misc/socket.cc:429 NCCL WARN Bootstrap : no socket interface found\n"
@@ -66,4 +66,22 @@ def test_an_extension_that_fails_to_build_everywhere_is_the_image(tmp_path: Path
         Layer.FRAMEWORK,
         None,
         Action.STOP,
+    )
+
+
+def test_no_driver_in_one_nodes_container_is_that_node_not_a_rank(tmp_path: Path) -> None:
+    """A pod started without the driver injected: its ranks find no driver, the other nodes'
+    ranks train. The node's image, every rank of it: no one GPU."""
+    line = (
+        "[rank{r}]: RuntimeError: Found no NVIDIA driver on your system. Please check that you "
+        "have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n"
+    )
+    case = _bundle(tmp_path, line, ["nc"])
+    (case / "na" / "dmesg-T.txt").unlink()  # (no other node's hardware to weigh)
+    d = diagnose_bundle(case).diagnosis
+    assert (d.category, d.layer, d.culprit, d.action) == (
+        Category.DEPENDENCY,
+        Layer.INFRASTRUCTURE,
+        Culprit("nc", None),
+        Action.RESTART_WITHOUT_NODE,
     )

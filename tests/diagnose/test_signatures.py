@@ -58,6 +58,7 @@ LINES = {
     "distributed_debug_detail": "[I debug.cpp:49] [c10d] The debug level is set to DETAIL.",
     "anomaly_detection_on": "UserWarning: Anomaly Detection has been enabled. This mode will "
     "increase the runtime and should only be enabled for debugging.",
+    "launch_blocking_on": "export CUDA_LAUNCH_BLOCKING=1   # ML-2231: repro an illegal access",
     "cpu_powersave": '                  The governor "powersave" may decide which speed to use',
     "pcie_link_degraded": "pci 0000:ab:00.0: 31.504 Gb/s available PCIe bandwidth, limited by 32.0 "
     "GT/s PCIe x4 link at 0000:a8:02.0 (capable of 504.112 Gb/s with 32.0 GT/s PCIe x16 link)",

@@ -1,5 +1,5 @@
 """A job slowed by a setting it runs with (NCCL told off the RDMA fabric, c10d's DETAIL
-debug level) is the script's to change: every rank is equally slow and no node stands out.
+debug level, autograd's anomaly detection, CUDA_LAUNCH_BLOCKING=1) is the script's to change: every rank is equally slow and no node stands out.
 NCCL's and c10d's own lines prove the setting took effect; leaving the fabric slows a job only
 where an RDMA port is there to leave."""
 
@@ -77,5 +77,34 @@ def test_anomaly_detection_left_on_is_the_scripts_setting(tmp_path: Path) -> Non
         " Anomaly Detection has been enabled. This mode will increase the runtime and should"
         " only be enabled for debugging.",
         ibstat=False,
+    )
+    assert _got(case) == ("straggler", "script", None, "stop")
+
+
+def test_launch_blocking_in_the_jobs_environment_is_the_scripts_setting(tmp_path: Path) -> None:
+    case = _bundle(
+        tmp_path,
+        "2024-02-14 09:12:32,012 INFO train.py:71 [rank{r}] relevant env: CUDA_LAUNCH_BLOCKING=1"
+        " NCCL_DEBUG=WARN OMP_NUM_THREADS=8",
+        ibstat=False,
+    )
+    assert _got(case) == ("straggler", "script", None, "stop")
+
+
+def test_cudas_advice_to_set_launch_blocking_is_no_setting(tmp_path: Path) -> None:
+    """Every CUDA error ends with the advice; a commented-out export is not run."""
+    case = _bundle(
+        tmp_path,
+        "[rank{r}]: For debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
+        "# export CUDA_LAUNCH_BLOCKING=1",
+        ibstat=False,
+    )
+    assert _got(case)[0] == "unknown"
+
+
+def test_a_one_line_port_summary_shows_the_fabric(tmp_path: Path) -> None:
+    case = _bundle(tmp_path, _NCCL.format(value=1), ibstat=False)
+    (case / "gpu-7" / "ibstat-summary.txt").write_text(
+        "CA 'mlx5_ib0' Port 1: State: Active, Physical state: LinkUp, Rate: 400\n"
     )
     assert _got(case) == ("straggler", "script", None, "stop")

@@ -55,3 +55,19 @@ def test_the_same_peer_accused_from_new_nodes_is_that_peer(tmp_path: Path) -> No
     d = diagnose_bundle(tmp_path).diagnosis
     assert not any("wanders_across_attempts" in e for e in d.explain)
     assert d.culprit is not None and d.culprit.node == "nc"
+
+
+def test_a_fault_on_new_nodes_each_attempt_after_spares_replaced_them(tmp_path: Path) -> None:
+    """Each attempt ran on other nodes (spares replaced the ones that failed): the earlier
+    attempts' faults are on nodes the latest did not run on, and still show it wanders."""
+    for attempt, (bad, good) in enumerate((("na", "nb"), ("nc", "nd"), ("ne", "nf")), start=1):
+        for node in (bad, good):
+            d = tmp_path / f"attempt_{attempt}" / node
+            d.mkdir(parents=True)
+            (d / "dmesg-T.txt").write_text(
+                "[Wed Sep 11 11:00:00 2024] EXT4-fs (nvme0n1p1): re-mounted.\n"
+                + (XID.format(s=attempt) if node == bad else "")
+            )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.culprit is None and d.action is Action.RUN_DIAGNOSTICS
+    assert any("wanders_across_attempts" in e for e in d.explain)

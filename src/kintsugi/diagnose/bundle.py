@@ -37,7 +37,7 @@ from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_moun
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.nodeenv import env_dump
 from kintsugi.diagnose.oomtable import memory_hog, other_programs
-from kintsugi.diagnose.parse_state import Context
+from kintsugi.diagnose.parse_state import Context, StepSeries
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.pods import CUES as POD_CUES
 from kintsugi.diagnose.pods import described_node, pod_nodes
@@ -392,8 +392,14 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         out.bytes += size
         parts = path.relative_to(root).parts
         # a file of the bundle's root, or of a job-level folder, makes no node of the bundle
-        # (an attempt's own folder, attempt_2/slurm.out, is that attempt's job level too)
-        beside = [q for q in parts[:-1] if not _ATTEMPT.match(q)]
+        # (an attempt's own folder, attempt_2/slurm.out, is that attempt's job level too; so
+        # are a folder of attempts' files, attempts/slurm-30771_2.out, and a folder of nodes'
+        # files whose name names no node, logs/train_all_ranks.log)
+        beside = [
+            q
+            for q in parts[:-1]
+            if not (_ATTEMPT.match(q) or _ATTEMPTS.match(q) or _CONTAINER.match(q))
+        ]
         if node and (node != root.name or (beside and not _JOB_LEVEL.match(beside[0]))):
             out.nodes.add(node)
         ctx = Context(source=rel, node=node, rank=rank, attempt=attempt, compressed=packed)
@@ -879,10 +885,54 @@ def _rank_log(ctx: Context, signature: str = "rank_log") -> Finding:
     )
 
 
+BURST_SAMPLES = 8
+"""A rank's compute timer sampled this often shows its slowest quarter of steps apart."""
 STEADY_REPORTS = 5
 """A straggler detector that names the same rank in this many reports..."""
 STEADY_SHARE = 0.6
 """... and in this share of all its reports names a rank that is steadily behind."""
+
+
+CLOCKED_LOW = 1.25
+"""A GPU a detector reports steadily at this fraction of the highest clock, or less, is held
+down (an application clock pinned low, a power brake): a rank behind by as much."""
+
+
+def _clocked_low(clocks: dict[int, StepSeries], reports: int, ctx: Context) -> list[Finding]:
+    """The rank a straggler detector names, in most of its reports, as the one whose GPU
+    clocks lowest, well below the highest: steadily behind, whatever the round-trip times
+    say (the others wait for it in every collective, so their steps last as long)."""
+    out = []
+    for r, s in clocks.items():
+        med = statistics.median(s.values)
+        steady = s.seen >= STEADY_REPORTS and s.seen >= STEADY_SHARE * max(reports, 1)
+        if steady and med >= CLOCKED_LOW:
+            text = (
+                f"the straggler detector named rank {r}'s GPU the lowest clocked in {s.seen} "
+                f"report(s), {med:.2f}x below the highest"
+            )
+            found = timing("slowest_rank_steady", text, ctx, None, med)
+            out.append(found.with_(detail=str(r)))
+    return out
+
+
+def _against_quietest(
+    timed: dict[int, StepSeries],
+) -> list[tuple[str, str, str | None, StepSeries, str]]:
+    """The ranks a report named as the slowest with only their own times, each against the
+    fastest of the slowest times it reported: the spread of a healthy interval, where the
+    slowest moves from rank to rank (a rank that stays behind is slow against it). With one
+    rank named all along there is nothing to compare it with."""
+    if len(timed) < 2:
+        return []
+    base = min(min(s.values) for s in timed.values())
+    if base <= 0:
+        return []
+    out: list[tuple[str, str, str | None, StepSeries, str]] = []
+    for r, s in timed.items():
+        ratios = StepSeries([v / base for v in s.values], s.stride, s.seen)
+        out.append((f"rank {r}", str(r), None, ratios, "the fastest of the slowest"))
+    return out
 
 
 def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
@@ -903,6 +953,13 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                 if (host := parser.timed_hosts.get(rank)) is not None:
                     found = found.with_(node=host)  # resolved to its node with the others
                 out.append(found)
+                if sig == "compute_time" and len(s.values) >= BURST_SAMPLES:
+                    # its slowest steps: a part that slows in bursts (an ECC storm, a
+                    # throttling GPU) is behind in those, and the others wait for it then
+                    top = sorted(s.values)[-(len(s.values) // 4) :]
+                    burst = statistics.median(top)
+                    text = f"median compute time {burst:.3f}s in its slowest quarter of steps"
+                    out.append(found.with_(signature="compute_burst", text=text, value=burst))
     for rank, secs in sorted(parser.listed_compute.items()):
         if rank not in parser.compute_times:
             text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
@@ -915,6 +972,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         (f"rank {r}", str(r), parser.slow_nodes.get(r), s, "the others")
         for r, s in parser.slow_reports.items()
     ] + [(f"node {n}", "", n, s, "the median") for n, s in parser.slow_node_reports.items()]
+    reports += _against_quietest(parser.slowest_times)
     total = sum(s.seen for _, _, _, s, _ in reports)
     for who, detail, node, s, against in reports:
         if s.seen < 2:
@@ -930,6 +988,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         named = timing(sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)
         out.append(named.with_(detail=detail, peer=node))
+    out += _clocked_low(parser.low_clocks, total, ctx)
     for rank, s in parser.step_times.items():
         v = s.values
         if len(v) < 3:

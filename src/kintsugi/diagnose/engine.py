@@ -621,12 +621,13 @@ def diagnose_bundle(
     unknown = {f.node for f in found if f.node and f.node not in scan.nodes} - set(scan.aliases)
     for ip, names in address_book(path, scan.files, unknown, scan.nodes).items():
         scan.aliases[ip] |= names
-    found = tasks_not_ranks(rehome(resolve_nodes(found, scan.aliases, scan.nodes)))
+    found = rehome(resolve_nodes(found, scan.aliases, scan.nodes))
     if scan.nodes and path.name not in scan.nodes:
         # the bundle has node folders: what is still placed at its root (a merged job log,
         # the scheduler's output, lines no prefix or rank placed) is the job's, not a node
         # named after the bundle
         found = [f.with_(node=None) if f.node == path.name else f for f in found]
+    found = tasks_not_ranks(found)  # (the job's nodes only: a task's place among them)
     scan.findings = resolve_peers(found, scan.aliases, scan.nodes) + hang_from_dumps(scan)
     topo = {**scan.topology, **(topology or {})}
     n = len(scan.files)
@@ -647,6 +648,7 @@ def diagnose_bundle(
             scan.app_seen,
             scan.job_start,
             scan.launch.job_nodes(),
+            scan.launch.allocated(),
         ),
         scan,
     )

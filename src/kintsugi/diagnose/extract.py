@@ -10,6 +10,7 @@ Training loops print their iteration time in a few well-known shapes.
 from __future__ import annotations
 
 import re
+import statistics
 
 _IP = r"\d{1,3}(?:\.\d{1,3}){3}"
 _ANNOUNCE = re.compile(rf"[\w.-]+:(?P<ip>{_IP})<\d+>")
@@ -223,6 +224,23 @@ DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance", "
 _DETECTOR = re.compile(
     r"MnRtt/Rnk: (?P<lo>\d+(?:\.\d+)?)ms/\d+ \| MxRtt/Rnk: (?P<hi>\d+(?:\.\d+)?)ms/(?P<rank>\d+)"
 )
+# ... and, with GPU telemetry on, the lowest and highest SM clock of the interval and whose
+# ("| MnClk/Rnk: 1095MHz/4 | MxClk/Rnk: 1980MHz/0 |"): a GPU held at a low clock computes
+# slower by as much
+_CLOCKS = re.compile(
+    r"MnClk/Rnk: (?P<lo>\d+(?:\.\d+)?)MHz/(?P<rank>\d+) \| MxClk/Rnk: (?P<hi>\d+(?:\.\d+)?)MHz/"
+)
+
+
+def lowest_clock(line: str) -> tuple[int, float] | None:
+    """The rank whose GPU clocked lowest in a Megatron-LM straggler report, and how much
+    lower than the highest (highest over lowest)."""
+    m = _CLOCKS.search(line)
+    if m is None or float(m["lo"]) <= 0:
+        return None
+    return int(m["rank"]), float(m["hi"]) / float(m["lo"])
+
+
 # NeMo's StragglerDetectionCallback (nvidia-resiliency-ext): each report lists the worst and
 # best ranks by performance relative to the best ("Rank=17  Node=h100-b-07 Score=0.70").
 _SCORED = re.compile(r"\bRank=(?P<rank>\d+)\s+Node=(?P<node>[\w.-]+)\s+Score=(?P<score>\d*\.?\d+)")
@@ -683,6 +701,37 @@ def listed_slow_ranks(line: str) -> list[tuple[int, float, str | None]]:
         (int(m["rank"]), float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0) / base, None)
         for m in _LISTED_RANK.finditer(line, at)
     ]
+
+
+# A report that names the one slowest rank with its own time ("slowest rank 17 (1.64s
+# compute)", "slowest rank 10 (975 ms)") ...
+_SLOWEST_TIMED = re.compile(
+    r"(?i)\bslowest rank[:=]?\s*(?P<rank>\d+)\s*\(\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+)
+# ... beside the timer's median for every node or rank, where the line lists them ("per-node
+# median fwd+bwd ms: node0=811 node1=962 node2=808")
+_MEDIAN_LISTING = re.compile(
+    r"(?i)\bmedian\b[^:=\n]{0,40}?\b(?P<u>ms|s)\s*[:=]\s*"
+    r"(?P<body>(?:[A-Za-z][\w.-]*\s*=\s*\d+(?:\.\d+)?[,;]?\s*){2,})"
+)
+_LISTED_VALUE = re.compile(r"=\s*(?P<v>\d+(?:\.\d+)?)")
+
+
+def slowest_timed(line: str) -> tuple[int, float, float | None] | None:
+    """The rank a report names as the slowest, its time in seconds, and the median (seconds)
+    of the timer the line lists for every node or rank, where it lists them. A report that
+    names only the slowest is compared with its own series (``parsers``): the fastest of the
+    slowest is the healthy spread."""
+    m = _SLOWEST_TIMED.search(line)
+    if m is None:
+        return None
+    secs = float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0)
+    listing = _MEDIAN_LISTING.search(line)
+    if listing is None:
+        return int(m["rank"]), secs, None
+    vals = sorted(float(x["v"]) for x in _LISTED_VALUE.finditer(listing["body"]))
+    med = statistics.median(vals) * (1e-3 if listing["u"].lower() == "ms" else 1.0)
+    return int(m["rank"]), secs, med
 
 
 # A step's spread over the ranks: "compute ms min/median/max = 2041/2096/2543"

@@ -17,6 +17,10 @@ OWN_PACKAGE = "own_package"
 PROGRESS_NAN = "progress"
 """The ``detail`` of a NaN finding read from a progress line: its loss may be the job's,
 reduced over the ranks, not the rank's own."""
+REPORTED = "reported_by_peer"
+"""The signature of an error one rank reports for others (a checkpoint's gathered errors),
+read as the signature in its ``detail`` says, for when the failed ranks' own logs are not in
+the bundle (``rules_first.reported_failures``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,8 @@ class LaunchFacts:
     """A process listing's rank -> (the node whose listing it is, pid)."""
     scheduled: str = ""
     """The job's node list as squeue or scontrol print it (compressed), where one was read."""
+    accounted: list[str] = field(default_factory=list)
+    """sacct's node list of each allocation of the job (one per requeue), compressed."""
     sources: set[str] = field(default_factory=set)
     """The files the facts were read from."""
 
@@ -110,6 +112,8 @@ class LaunchFacts:
             self.slurm.setdefault(m["key"].removeprefix("STEP_").replace("JOB_", ""), m["value"])
         if not self.scheduled:
             self.scheduled = scheduled_nodes(text)
+        if not self.accounted:
+            self.accounted = accounted_nodes(text)
         if (t := _TORCHRUN_PER_NODE.search(text)) is not None and "c10d" not in t[0]:
             self.slurm.setdefault("TORCHRUN_PER_NODE", t["n"])
         if (d := _SRUN_DIST.search(text)) is not None:
@@ -135,7 +139,13 @@ class LaunchFacts:
             + len(self.deepspeed)
             + len(self.listed)
             + bool(self.scheduled)
+            + len(self.accounted)
         )
+
+    def allocated(self) -> set[str]:
+        """Every node the scheduler's accounting says the job ran on, in any of its
+        allocations (a requeued job's attempts run on other nodes)."""
+        return {n for expr in self.accounted for n in expand_hostlist(expr)}
 
     def job_nodes(self) -> list[str]:
         """The job's nodes in the scheduler's order (Slurm keeps its node list sorted), from
@@ -192,6 +202,7 @@ _CUES = (
     b"SLURM_",
     b"NODELIST(REASON)",
     b"NodeList=",
+    b"NodeList",
     b"srun",
     b"world_rank=",
     b"world_size=",
@@ -222,6 +233,38 @@ def scheduled_nodes(text: str) -> str:
         return rows[0] if len(set(rows)) == 1 else ""
     found = set(_SCONTROL_NODES.findall(text))
     return found.pop() if len(found) == 1 else ""
+
+
+_SACCT_HEADER = re.compile(r"(?m)^([ \t]*JobID\b[^\n]*\bNodeList\b[^\n]*)\n([ \t]*-{3,}[- \t]*)$")
+_ALLOCATION = re.compile(r"^\d+(?:_\d+)?(?:\+\d+)?$")
+"""A job's allocation row in sacct (``1404417``, an array task ``77_3``), not a step's
+(``1404417.0``, ``1404417.batch``)."""
+
+
+def accounted_nodes(text: str) -> list[str]:
+    """sacct's node list of each of a job's allocations (its table: the dashes under the
+    header give each column's width, as sacct prints them; a state like ``CANCELLED by 0``
+    has spaces in it)."""
+    m = _SACCT_HEADER.search(text)
+    if m is None:
+        return []
+    header, dashes = m[1], m[2]
+    spans = [(d.start(), d.end()) for d in re.finditer(r"-+", dashes)]
+    names = [header[a:b].strip().lower() for a, b in spans]
+    if "jobid" not in names or "nodelist" not in names:
+        return []
+    job, where = names.index("jobid"), names.index("nodelist")
+    out: list[str] = []
+    for row in text[m.end() :].splitlines()[1:]:
+        if not row.strip():
+            break
+        cells = [row[a:b].strip() for a, b in spans]
+        # (the last column runs to the line's end: sacct pads, a paste may not)
+        cells[-1] = row[spans[-1][0] :].strip()
+        nodes = cells[where]
+        if _ALLOCATION.match(cells[job]) and nodes and nodes not in ("None", "(null)", *out):
+            out.append(nodes.split()[0])
+    return out
 
 
 def expand_hostlist(expr: str) -> list[str]:

@@ -26,17 +26,19 @@ from kintsugi.diagnose.extract import (
     detector_report,
     foreign_gpu_memory,
     listed_slow_ranks,
+    lowest_clock,
     lowest_etpt_ranks,
     missing_ranks,
     nccl_prefix,
     none_missing,
     rank_listing,
+    slowest_timed,
     srun_tasks,
     step_time,
     stepd_node,
     work_report,
 )
-from kintsugi.diagnose.findings import OWN_PACKAGE, PROGRESS_NAN, Finding
+from kintsugi.diagnose.findings import OWN_PACKAGE, PROGRESS_NAN, REPORTED, Finding
 from kintsugi.diagnose.parse_state import Context, StepSeries, Torchrun, Traceback
 from kintsugi.diagnose.records import COLLECTOR_STAMP, RAY_PREFIX, unwrap_record
 from kintsugi.diagnose.reports import gpu_bus
@@ -252,6 +254,14 @@ _NON_FINITE_LOSS = re.compile(r"(?i)loss\w*[\"']?\s*[=:]\s*[-+]?(?:nan|inf)(?!\w
 not the gradient norm every rank reads after the all-reduce spread one rank's NaN."""
 
 
+_SAYS_HOST = re.compile(
+    r"[,|]\s*(?:node|host(?:name)?)\s*[:=]\s*([A-Za-z][\w.-]*[A-Za-z0-9])\.?\s*$"
+)
+"""A line that ends by naming the host it ran on, as Megatron-LM's NaN check does ("found NaN
+in local grad norm ... Device: 5, node: dgx-h-12"): the finding is that node's, wherever the
+line was collected (a merged console)."""
+
+
 class LineParser:
     """A line-by-line state machine: signatures, tracebacks, torchrun failure summaries."""
 
@@ -309,6 +319,12 @@ class LineParser:
         of every worker: Ray's ``(RayTrainWorker pid=5116, ip=10.0.5.33)``)."""
         self.slow_reports: dict[int, StepSeries] = {}
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
+        self.low_clocks: dict[int, StepSeries] = {}
+        """Rank whose GPU a straggler report names as clocked lowest -> the highest clock
+        over its, per report."""
+        self.slowest_times: dict[int, StepSeries] = {}
+        """Slowest rank a report named with its own time and nothing to compare it with ->
+        its times (seconds): compared at the end with the fastest of the slowest."""
         self.slow_nodes: dict[int, str] = {}
         """Rank a straggler detector named -> the node the report says it ran on."""
         self.slow_node_reports: dict[str, StepSeries] = {}
@@ -688,6 +704,8 @@ class LineParser:
                 for r, ratio in lowest:
                     self.slow_reports.setdefault(r, StepSeries()).add(ratio)
                 return True
+            if (clock := lowest_clock(body)) is not None:
+                self.low_clocks.setdefault(clock[0], StepSeries()).add(clock[1])
             if rep := detector_report(body):
                 self.slow_reports.setdefault(rep[0], StepSeries()).add(rep[1])
                 if rep[2]:
@@ -702,6 +720,13 @@ class LineParser:
                     if node:
                         self.slow_nodes.setdefault(r, node)
                 return True
+            if (slowest := slowest_timed(body)) is not None:
+                # (and the line goes on to be read: a progress line names the slowest too)
+                r, secs, med = slowest
+                if med:
+                    self.slow_reports.setdefault(r, StepSeries()).add(secs / med)
+                else:
+                    self.slowest_times.setdefault(r, StepSeries()).add(secs)
         if ("it/s]" in body or "s/it]" in body) and (busy := bar_elapsed(body)) is not None:
             # a progress bar (tqdm): how long this process had been working at its last draw
             self.busy_s = max(self.busy_s or 0.0, busy)
@@ -883,6 +908,21 @@ class LineParser:
                 rank=rank,
                 line=lineno,
             )
+            if (hit := self.sigs.match(text)) is not None and hit[0].role is Role.ROOT:
+                # what the report says failed, for a bundle without the failed ranks' logs
+                sig = hit[0]
+                self._add(
+                    signature=REPORTED,
+                    category=sig.category,
+                    layer=sig.layer,
+                    action=sig.action,
+                    severity=sig.severity,
+                    role=Role.CONTEXT,
+                    text=text,
+                    rank=of_rank,  # the failed rank, where a traceback's header names it
+                    line=lineno,
+                    detail=sig.name,
+                )
             return
         user = innermost_is_user(frames) if frames else None
         hit = self.sigs.match(text)
@@ -1174,6 +1214,8 @@ class LineParser:
         if self._lead is not None and c.ts is None:
             kw.setdefault("stamp", self._lead)
         named = kw.pop("node", None)
+        if named is None and self._host is None and (says := _SAYS_HOST.search(text)):
+            named = says[1] if says[1].lower() != "localhost" else None
         self.findings.append(
             Finding(
                 source=c.source,

@@ -387,18 +387,42 @@ def parse_dcgm_prometheus(text: str, ctx: Context) -> list[Finding]:
 _HEALTH_GPU = re.compile(r"GPU ID:\s*(\d+)")
 
 
+_SINGLE_BIT = re.compile(r"(?i)\b(?:single[- ]bit|sbe)\b")
+
+
 def parse_dcgm_health(text: str, ctx: Context) -> list[Finding]:
     """Findings from ``dcgmi health -c`` (its text table): a GPU whose warning or failure is
-    about heat, a power brake or clocks slowing down."""
+    about heat, a power brake or clocks slowing down, or a storm of single-bit ECC errors
+    (each one the driver corrects at a cost: the GPU slows, short of failing)."""
     out: list[Finding] = []
     gpu: str | None = None
     said: set[str] = set()
+    storms: set[str] = set()
     for n, raw in enumerate(text.splitlines(), start=1):
         m = _HEALTH_GPU.search(raw)
         if m:
             gpu = m.group(1)
         body = " ".join(raw.replace("|", " ").split())
         low = body.lower()
+        if gpu is not None and gpu not in storms and _SINGLE_BIT.search(body):
+            storms.add(gpu)
+            out.append(
+                Finding(
+                    signature="dcgm_sbe_rate",
+                    category=Category.GPU_MEMORY,
+                    layer=Layer.INFRASTRUCTURE,
+                    action=Action.RUN_DIAGNOSTICS,
+                    severity=2,
+                    role=Role.CONTEXT,
+                    text=f"DCGM health, GPU {gpu}: {body}"[:300],
+                    source=ctx.source,
+                    node=ctx.node,
+                    attempt=ctx.attempt,
+                    line=n,
+                    order=n,
+                    detail=f"gpu{gpu}",
+                )
+            )
         if gpu is None or gpu in said or not any(k in low for k in (*_THERMAL, "power brake")):
             continue
         said.add(gpu)

@@ -21,7 +21,7 @@ from kintsugi.diagnose.ranks import (
     rank_homes,
 )
 from kintsugi.diagnose.rules_attempts import latest_attempt, left_out_since
-from kintsugi.diagnose.rules_first import GENERIC, application_or_first
+from kintsugi.diagnose.rules_first import GENERIC, application_or_first, reported_failures
 from kintsugi.diagnose.rules_infra import (
     NODE_LOCAL,
     REBOOT_WINDOW_S,
@@ -36,6 +36,7 @@ from kintsugi.diagnose.rules_infra import (
     outlived,
     ridden_out,
     setup_everywhere,
+    slowed_past_a_fault,
     without_history,
 )
 from kintsugi.diagnose.rules_left import left_while_peers_trained
@@ -176,7 +177,12 @@ def sympathetic(fs: list[Finding]) -> list[Finding]:
             or (
                 (f.signature in GENERIC or f.signature in REGROUPING)
                 and f.rank is None
-                and (f.node, f.attempt) in reacting_nodes
+                and (
+                    (f.node, f.attempt) in reacting_nodes
+                    # (a launcher's word that names neither node nor rank: its teardown of
+                    # whatever the ranks that timed out left)
+                    or (f.node is None and any(a == f.attempt for _, a in reacting_nodes))
+                )
             )
             or late
         ):
@@ -194,6 +200,7 @@ def decide(
     app_seen: Mapping[tuple[int | None, str], float] | None = None,
     job_start: Mapping[int | None, float] | None = None,
     job_nodes: Sequence[str] = (),
+    allocated: Collection[str] = (),
 ) -> Diagnosis:
     """Correlates findings into one verdict.
 
@@ -206,6 +213,7 @@ def decide(
         app_seen: the same from its application logs only.
         job_start: attempt -> the first time its application logs show: when the job began.
         job_nodes: every node of the job in the scheduler's order, where it lists them.
+        allocated: every node the scheduler's accounting says any attempt ran on.
     """
     fs = sympathetic(timed_by_exit(dedupe(findings)))
     # the bundle's nodes, and those its lines place ranks on (a bundle of one node's files
@@ -235,11 +243,12 @@ def decide(
         # their raising on the wait (monitored_barrier), not failures of their own
         roots = [f for f in roots if f.signature != "exit_code" or f.rank in named]
     roots = outlived(without_history(roots, symptoms, job_start or {}), context)
+    roots = slowed_past_a_fault(roots, symptoms, context)
     roots = left_out_since(roots, fs)
     # the dumps of a job the scheduler then ended show where it had stalled: a hang
     stalled = any(f.signature == "hang_detected" for f in fs)
     roots = ridden_out(roots, symptoms, fs)
-    roots = nfs_recovered(roots, symptoms, fs)
+    roots = reported_failures(nfs_recovered(roots, symptoms, fs), context, homes)
     v = (
         left_while_peers_trained(roots, symptoms, context)
         or finished(roots, context, homes, by_gpu, symptoms)
@@ -253,7 +262,7 @@ def decide(
         or _memory_everywhere(roots)
         or numerical(
             roots,
-            all_nodes,
+            all_nodes | set(allocated),  # (a NaN that follows one of them, logs or not)
             context,
             {
                 f.node
@@ -268,7 +277,7 @@ def decide(
         or accused(symptoms, all_nodes, last_seen or {}, context)
         or _silent_node_rebooted(symptoms, fs, all_nodes)
         or gone_silent(symptoms, fs, all_nodes, app_seen or {})
-        or _silent_rank(symptoms, fs)
+        or _silent_rank(symptoms, fs, all_nodes)
         or straggler(context, homes, by_gpu)
         or input_bound(context)
         or job_slowed(context)
@@ -305,7 +314,9 @@ def decide(
     rank_by_gpu_block(v, by_gpu)
     rank_by_bus(v, fs, homes, by_gpu)
     fabric_recovered(v, fs)
-    wanders(v, roots + symptoms)  # restarting already failed to shake it off
+    # restarting already failed to shake it off (every attempt's failures, also those on
+    # nodes a spare has since replaced)
+    wanders(v, [f for f in fs if f.role in (Role.ROOT, Role.SYMPTOM)])
     deterministic_is_the_scripts(v)
     return _finish(v, fs)
 
@@ -834,7 +845,9 @@ def _busy_alone(waits: list[Finding], fs: list[Finding]) -> Verdict | None:
     return v
 
 
-def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
+def _silent_rank(
+    symptoms: list[Finding], fs: list[Finding], nodes: Collection[str] = ()
+) -> Verdict | None:
     waits = [f for f in symptoms if f.category in (Category.HANG, Category.NETWORK)]
     if not waits:
         return None
@@ -912,6 +925,24 @@ def _silent_rank(symptoms: list[Finding], fs: list[Finding]) -> Verdict | None:
     lost = all(f.category is Category.NETWORK for f in waits) or (
         all(f.category is Category.NETWORK for f in first) and len({f.node for f in first}) >= 2
     )
+    lost_on = {f.node for f in waits}
+    quiet = ({f.node for f in fs if f.node} | set(nodes)) - lost_on
+    if lost and len(lost_on) == 1 and None not in lost_on and len(quiet) >= 2:
+        # only one node's ranks lost their connections, while two or more others logged no
+        # such error: the path out of that node (its interface, its configuration)
+        node = str(next(iter(lost_on)))
+        v = Verdict(
+            Category.NETWORK,
+            Layer.INFRASTRUCTURE,
+            Culprit(node, None),
+            Action.RESTART_WITHOUT_NODE,
+            0.5,
+            f"only {node}'s ranks lost their connections ({len(waiting)} rank(s)); "
+            f"{len(quiet)} other node(s) did not: {p.text}",
+            primary=p,
+        )
+        v.why("all", "lost_on_one_node", f"connection errors on {node} only")
+        return v
     v = Verdict(
         Category.NETWORK if lost else Category.HANG,
         Layer.INFRASTRUCTURE,

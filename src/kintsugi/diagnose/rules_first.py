@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from kintsugi.diagnose.findings import Finding
+from kintsugi.diagnose.findings import REPORTED, Finding
+from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import (
     TIME_SLACK_S,
     Verdict,
@@ -95,6 +96,25 @@ def _pick_first_failure(roots: Sequence[Finding]) -> tuple[Finding, bool, bool]:
         ),
     )
     return primary, any(f.first for f in group), timed
+
+
+def reported_failures(
+    roots: list[Finding], context: list[Finding], homes: Mapping[int, str]
+) -> list[Finding]:
+    """``roots``; where nothing failed in the bundle's own words, the errors a rank reported
+    for others (a checkpoint's gathered errors: ``OSError: [Errno 116] Stale file handle``
+    of ranks whose logs the bundle lacks), read as what they say: the failed rank's, where
+    the report names it, on that rank's node where the bundle places it (not the
+    reporter's)."""
+    if roots:
+        return roots
+    return [
+        f.with_(
+            signature=f.detail, role=Role.ROOT, node=None if f.rank is None else homes.get(f.rank)
+        )
+        for f in context
+        if f.signature == REPORTED
+    ]
 
 
 def application_or_first(roots: list[Finding], symptoms: list[Finding]) -> Verdict | None:

@@ -76,6 +76,13 @@ def hardware(
     if not hw:
         return None
     p = max(hw, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    if p.signature == "xid_recovery_action":
+        # Xid 154 states the recovery a fault needs; the fault itself (an ECC error, a GPU
+        # off the bus) is another report of that node's GPU
+        fault = [
+            f for f in hw if f.node == p.node and f.category in GPU and f.signature != p.signature
+        ]
+        p = max(fault, key=lambda f: (f.severity, -order(f)[0], -f.order), default=p)
     local = [f for f in hw if f.signature in NODE_LOCAL and f.severity >= p.severity]
     if (
         p.category is Category.NETWORK
@@ -88,10 +95,15 @@ def hardware(
     if p.category is Category.HOST and p.signature != "gpu_driver_not_loaded":
         # A PCIe or machine-check error beside a GPU's own report on the same node (an Xid
         # for the device that fell off the bus): the GPU is the more specific culprit. A GPU
-        # driver that is not loaded is the cause of the GPU services failing after it.
+        # driver that is not loaded is the cause of the GPU services failing after it. So too
+        # a network adapter that failed on that node (its driver resetting the device the
+        # PCIe error names).
         gpu = [f for f in hw if f.node == p.node and f.category in GPU and f.severity >= 4]
-        if gpu:
-            p = max(gpu, key=lambda f: (f.severity, -order(f)[0], -f.order))
+        nic = [
+            f for f in hw if f.node == p.node and f.category is Category.NETWORK and f.severity >= 5
+        ]
+        if gpu or (nic and "AER" in p.text):
+            p = max(gpu or nic, key=lambda f: (f.severity, -order(f)[0], -f.order))
     if p.category is Category.STORAGE and p.detail.startswith("shared:"):
         mount = p.detail.removeprefix("shared:")
         return _shared_storage(
@@ -333,6 +345,25 @@ def outlived(roots: list[Finding], context: list[Finding]) -> list[Finding]:
 
 OUTLIVED_SLOWDOWN = 1.5
 """Iterations this many times slower at the end than at the start: the job was slowed down."""
+
+
+def slowed_past_a_fault(
+    roots: list[Finding], symptoms: list[Finding], context: list[Finding]
+) -> list[Finding]:
+    """``roots`` without the driver's reports of a program's fault (Xid 13, 31, 43) where the
+    job that logs them did not fail: no rank died, timed out or lost a peer, nothing else
+    failed, and its iterations went on, slowed down. The process that faulted died of it (the
+    driver kills its channel); the job's ranks lived on, so it was another program's (a
+    health check's, an earlier job's), and what the bundle shows is a slowdown, for the
+    straggler rules to weigh."""
+    if symptoms or not roots or any(f.signature != "xid_app_fault" for f in roots):
+        return roots
+    slowed = any(
+        f.signature == "step_slowdown" and (f.value or 0.0) >= OUTLIVED_SLOWDOWN for f in context
+    )
+    return [] if slowed else roots
+
+
 AFTERMATH_S = 120.0
 """A hardware event this long after the last failure of anything else is not its cause."""
 
@@ -490,7 +521,8 @@ def mixed_nccl(
 
 
 def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
-    """An environment error (library, driver, import) on one node while the others ran."""
+    """An environment error (library, driver, import) on one node while the others ran: the
+    node's image or driver."""
     env = [f for f in roots if f.category is Category.DEPENDENCY]
     bad = {f.node for f in env if f.node} - _echoes(env)
     env = [f for f in env if f.node in bad]
@@ -498,11 +530,13 @@ def environment(roots: list[Finding], nodes: Collection[str]) -> Verdict | None:
         return None
     node = next(iter(bad))
     p = min(env, key=order)
-    ranks = sorted({f.rank for f in env if f.rank is not None})
+    # the node's image or driver: every rank of it, no one GPU, where several of its ranks
+    # failed; where one rank ran there (or one alone failed), that rank
+    failed = {f.rank for f in roots if f.node == node and f.rank is not None}
     v = Verdict(
         Category.DEPENDENCY,
         Layer.INFRASTRUCTURE,
-        Culprit(node, ranks[0] if ranks else None),
+        Culprit(node, failed.pop() if len(failed) == 1 else None),
         Action.RESTART_WITHOUT_NODE,
         0.8,
         f"environment error on {node} only ({len(nodes) - 1} other node(s) ran): {p.text}",
@@ -604,8 +638,10 @@ def _back_up(down: Finding, ups: list[Finding]) -> list[Finding]:
 
 
 def _after(up: Finding, down: Finding) -> bool:
-    """Whether ``up`` was seen after ``down`` (a snapshot without a time was taken after)."""
-    if up.ts is not None and down.ts is not None:
+    """Whether ``up`` was seen after ``down`` (a snapshot without a time was taken after; of
+    two lines of one log with the same time, the later line)."""
+    same_time = up.ts == down.ts and up.source == down.source
+    if up.ts is not None and down.ts is not None and not same_time:
         return up.ts > down.ts
     return up.ts is None if up.source != down.source else up.order > down.order
 

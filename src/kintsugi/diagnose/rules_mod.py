@@ -37,24 +37,28 @@ _TIMES = (
     "slowest_rank_named",
     "slowest_rank_steady",
     "compute_time",
+    "compute_burst",
     "comm_wait",
     "input_stacks",
 )
 
 
-_SLOWING_ERRORS = frozenset({"xid_sbe_rate"})
-"""Errors a GPU corrects at a cost: a storm of single-bit ECC errors (Xid 92) slows its GPU
-(the driver handles each, the memory controller retries), short of failing it."""
+_SLOWING_ERRORS = frozenset({"xid_sbe_rate", "dcgm_sbe_rate"})
+"""Errors a GPU corrects at a cost: a storm of single-bit ECC errors (Xid 92, DCGM's health
+watch) slows its GPU (the driver handles each, the memory controller retries), short of
+failing it."""
 _ONE_NODE_ONLY = frozenset({"cpu_powersave", "link_shaped"})
 """Settings some sites choose for every node: they slow a node only where it is the only one."""
 
 
-def _throttled(context: list[Finding]) -> list[Finding]:
+def _throttled(context: list[Finding], straggling: bool = False) -> list[Finding]:
     """What slows a node down: its GPUs clocking down, a degraded link, a power cap, and a
     setting the other nodes do not share (not the job's own settings: rules_settings)."""
-    # errors that slow a part count only where the job did slow down (they are common where
-    # it did not)
-    slowed = any(f.signature == "step_slowdown" and _value(f) >= SLOWDOWN_FACTOR for f in context)
+    # errors that slow a part count only where the job did slow down, or a rank was found
+    # behind the others (``straggling``): they are common where nothing was slow
+    slowed = straggling or any(
+        f.signature == "step_slowdown" and _value(f) >= SLOWDOWN_FACTOR for f in context
+    )
     found = [
         f
         for f in context
@@ -108,7 +112,11 @@ def straggler(
             )
             v.why("all", "straggler", f"step time > {STRAGGLER_FACTOR}x the median of all ranks")
             return v
-    named = _named_by_detector(context, homes, by_gpu) or _slow_compute(context, homes, by_gpu)
+    named = (
+        _named_by_detector(context, homes, by_gpu)
+        or _slow_compute(context, homes, by_gpu)
+        or _slow_compute(context, homes, by_gpu, "compute_burst")
+    )
     if named is not None:
         return named
     hot = _throttled(context)
@@ -291,9 +299,14 @@ def _suspect(
 
 
 def _slow_compute(
-    context: list[Finding], homes: Mapping[int, str], by_gpu: Mapping[str, range] | None
+    context: list[Finding],
+    homes: Mapping[int, str],
+    by_gpu: Mapping[str, range] | None,
+    signature: str = "compute_time",
 ) -> Verdict | None:
-    """Ranks whose own compute time per step is far above the others', all on one node.
+    """Ranks whose own compute time per step is far above the others', all on one node: as
+    the log ends (``compute_time``), or in each rank's slowest steps (``compute_burst``: a
+    part slow in bursts).
 
     In a synchronous job every rank's step lasts as long as the slowest's (the others wait in
     the collective), so step times cannot tell; compute times can. All the slow ranks on one
@@ -303,7 +316,7 @@ def _slow_compute(
     times = [
         f.with_(node=_home(f.rank, homes, by_gpu)) if f.node is None and f.rank is not None else f
         for f in context
-        if f.signature == "compute_time" and f.value
+        if f.signature == signature and f.value
     ]
     # a listing of every rank's timer names no node: each rank's, where the bundle places it
     times = [f for f in times if f.node]
@@ -380,8 +393,14 @@ def _rank_of_gpu(
     and the node's block of ranks is known (from ``homes``, else ``by_gpu``): local rank = GPU
     index, as launchers assign them."""
     # Reports that name a GPU by index (CSV samples, DCGM); ``nvidia-smi -q`` names it by bus.
-    indexes = {d for f in hot if f.node == node and (d := f.detail.removeprefix("gpu")).isdigit()}
-    return _rank_at(node, int(indexes.pop()), homes, by_gpu) if len(indexes) == 1 else None
+    indexes = {i for f in hot if f.node == node and (i := _gpu_index(f)) is not None}
+    return _rank_at(node, indexes.pop(), homes, by_gpu) if len(indexes) == 1 else None
+
+
+def _gpu_index(f: Finding) -> int | None:
+    """The index of the GPU a finding names ("gpu2"); an Xid's detail is its number."""
+    d = f.detail.removeprefix("gpu")
+    return int(d) if d.isdigit() and not f.signature.startswith("xid") else None
 
 
 def _rank_at(
@@ -494,15 +513,15 @@ def thermal(v: Verdict, context: list[Finding]) -> None:
     """A slow rank on a node that clocks down for heat or power: exclude the node."""
     if v.category is not Category.STRAGGLER or v.culprit is None:
         return
-    throttled = _throttled(context)
+    throttled = _throttled(context, straggling=True)
     if v.culprit.node is None and v.culprit.rank is not None:
         # The slow rank's node unknown (the report names a rank; no log says where it ran):
         # the one node that clocks down is where it ran, when the GPU it names, if any, is
         # the rank's local one (rank mod GPUs per node, 8 or 4 as launchers place them).
         nodes = {f.node for f in throttled if f.node}
-        gpus = {d for f in throttled if (d := f.detail.removeprefix("gpu")).isdigit()}
+        gpus = {i for f in throttled if (i := _gpu_index(f)) is not None}
         local = {v.culprit.rank % 8, v.culprit.rank % 4}
-        if len(nodes) == 1 and (not gpus or {int(g) for g in gpus} & local):
+        if len(nodes) == 1 and (not gpus or gpus & local):
             node = nodes.pop()
             v.culprit = Culprit(node, v.culprit.rank)
             v.why("culprit", "slow_rank_on_the_hot_node", f"the only node clocking down: {node}")
@@ -620,6 +639,12 @@ def recurrence(v: Verdict, roots: list[Finding], nodes: Collection[str]) -> None
         return
     if len(attempts) < 2:
         return
+    if not any(f.node for f in same):
+        # the job's merged console names no node; the driver's reports of the program's
+        # faults (Xid 13, 31, 43) do: all on one GPU of one node, one or more per attempt
+        xids = [f for f in roots if f.signature == "xid_app_fault" and f.node]
+        if len(xids) >= len(attempts) and len({(f.node, _bus(f.text)) for f in xids}) == 1:
+            same += xids
     # where it happened: the nodes named (a line of the job's merged console names none, and
     # says nothing against the one node its other lines name)
     where_: set[str | None] = {f.node for f in same if f.node} or {None}

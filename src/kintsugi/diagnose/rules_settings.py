@@ -23,11 +23,14 @@ DEBUG_DETAIL = "distributed_debug_detail"
 """The signature of c10d's DETAIL debug level (builtin.toml)."""
 ANOMALY = "anomaly_detection_on"
 """The signature of autograd's anomaly detection, on (builtin.toml)."""
+LAUNCH_BLOCKING = "launch_blocking_on"
+"""The signature of CUDA_LAUNCH_BLOCKING=1 in the job's environment (builtin.toml)."""
 _WHAT = {
     FABRIC_OFF: "NCCL was told to leave the RDMA fabric (NCCL_IB_DISABLE=1 or NCCL_NET=Socket) "
     "and sends over TCP sockets, though the nodes have an active InfiniBand/RoCE port",
     DEBUG_DETAIL: "TORCH_DISTRIBUTED_DEBUG=DETAIL checks every collective across the ranks",
     ANOMALY: "autograd anomaly detection checks every backward op and keeps its traceback",
+    LAUNCH_BLOCKING: "CUDA_LAUNCH_BLOCKING=1 makes every kernel launch wait for the one before",
 }
 _RUNNING = frozenset({"step_time", "step_slowdown", "compute_time", "comm_wait"})
 """Timings: the job trained, with these settings, long enough to time its iterations."""
@@ -45,7 +48,8 @@ def slowed_by_settings(context: list[Finding]) -> Verdict | None:
     found = [
         f
         for f in context
-        if f.signature in (DEBUG_DETAIL, ANOMALY) or (f.signature == FABRIC_OFF and fabric)
+        if f.signature in (DEBUG_DETAIL, ANOMALY, LAUNCH_BLOCKING)
+        or (f.signature == FABRIC_OFF and fabric)
     ]
     if not found:
         return None
