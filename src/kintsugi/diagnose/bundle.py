@@ -894,8 +894,8 @@ STEADY_SHARE = 0.6
 
 
 CLOCKED_LOW = 1.25
-"""A GPU a detector reports steadily at this fraction of the highest clock, or less, is held
-down (an application clock pinned low, a power brake): a rank behind by as much."""
+"""A GPU whose clock a detector reports steadily this many times below the highest, or more,
+is held down (an application clock pinned low, a power brake): a rank behind by as much."""
 
 
 def _clocked_low(clocks: dict[int, StepSeries], reports: int, ctx: Context) -> list[Finding]:

@@ -321,7 +321,7 @@ class LineParser:
         """Slowest rank a straggler detector named -> its slowdowns over the fastest rank."""
         self.low_clocks: dict[int, StepSeries] = {}
         """Rank whose GPU a straggler report names as clocked lowest -> the highest clock
-        over its, per report."""
+        over its own, per report."""
         self.slowest_times: dict[int, StepSeries] = {}
         """Slowest rank a report named with its own time and nothing to compare it with ->
         its times (seconds): compared at the end with the fastest of the slowest."""
