@@ -334,6 +334,11 @@ _COMM_WAIT = re.compile(
 _LINE_MS = re.compile(r"\btimes? \(ms\)\s*[:|]")
 
 
+def _in_seconds(value: float, unit: str) -> float:
+    """A time given in ``unit`` (``s`` or ``ms``, either case) in seconds."""
+    return value * 1e-3 if unit.lower() == "ms" else value
+
+
 def _seconds(m: re.Match[str], line: str = "") -> float:
     v = float(m["v"])
     ms = m["u"] == "ms" or (m["u1"] is not None and "ms" in m["u1"])
@@ -694,11 +699,11 @@ def listed_slow_ranks(line: str) -> list[tuple[int, float, str | None]]:
     med = _LISTED_MEDIAN.search(line)
     if med is None:
         return []
-    base = float(med["v"]) * (1e-3 if med["u"].lower() == "ms" else 1.0)
+    base = _in_seconds(float(med["v"]), med["u"])
     if base <= 0:
         return []
     return [
-        (int(m["rank"]), float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0) / base, None)
+        (int(m["rank"]), _in_seconds(float(m["v"]), m["u"]) / base, None)
         for m in _LISTED_RANK.finditer(line, at)
     ]
 
@@ -725,12 +730,12 @@ def slowest_timed(line: str) -> tuple[int, float, float | None] | None:
     m = _SLOWEST_TIMED.search(line)
     if m is None:
         return None
-    secs = float(m["v"]) * (1e-3 if m["u"].lower() == "ms" else 1.0)
+    secs = _in_seconds(float(m["v"]), m["u"])
     listing = _MEDIAN_LISTING.search(line)
     if listing is None:
         return int(m["rank"]), secs, None
-    vals = sorted(float(x["v"]) for x in _LISTED_VALUE.finditer(listing["body"]))
-    med = statistics.median(vals) * (1e-3 if listing["u"].lower() == "ms" else 1.0)
+    vals = [float(x["v"]) for x in _LISTED_VALUE.finditer(listing["body"])]
+    med = _in_seconds(statistics.median(vals), listing["u"])
     return int(m["rank"]), secs, med
 
 

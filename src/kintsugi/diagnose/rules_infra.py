@@ -57,6 +57,11 @@ def network_switch(found: list[Finding], topology: Mapping[str, str]) -> Verdict
     return v
 
 
+def _gravest(f: Finding) -> tuple[int, float, int]:
+    """The order of node-local evidence: the gravest first, then the earliest."""
+    return (f.severity, -order(f)[0], -f.order)
+
+
 def hardware(
     roots: list[Finding],
     symptoms: list[Finding],
@@ -75,14 +80,14 @@ def hardware(
         return shared
     if not hw:
         return None
-    p = max(hw, key=lambda f: (f.severity, -order(f)[0], -f.order))
+    p = max(hw, key=_gravest)
     if p.signature == "xid_recovery_action":
         # Xid 154 states the recovery a fault needs; the fault itself (an ECC error, a GPU
         # off the bus) is another report of that node's GPU
         fault = [
             f for f in hw if f.node == p.node and f.category in GPU and f.signature != p.signature
         ]
-        p = max(fault, key=lambda f: (f.severity, -order(f)[0], -f.order), default=p)
+        p = max(fault, key=_gravest, default=p)
     local = [f for f in hw if f.signature in NODE_LOCAL and f.severity >= p.severity]
     if (
         p.category is Category.NETWORK
@@ -103,7 +108,7 @@ def hardware(
             f for f in hw if f.node == p.node and f.category is Category.NETWORK and f.severity >= 5
         ]
         if gpu or (nic and "AER" in p.text):
-            p = max(gpu or nic, key=lambda f: (f.severity, -order(f)[0], -f.order))
+            p = max(gpu or nic, key=_gravest)
     if p.category is Category.STORAGE and p.detail.startswith("shared:"):
         mount = p.detail.removeprefix("shared:")
         return _shared_storage(
