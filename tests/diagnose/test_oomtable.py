@@ -74,3 +74,15 @@ def test_a_node_whose_memory_another_workload_filled_leaves(tmp_path: Path) -> N
         "restart_without_node",
     )
     assert d.culprit is not None and d.culprit.node == "n2"
+
+
+def test_many_processes_of_another_user_together_are_the_hog() -> None:
+    """A hundred Ray workers of a user who started them outside the scheduler, none alone
+    near the threshold, holding 60% of the table together beside eight ranks."""
+    rows = [(73300 + i, 10452, 3_900_000, 0, "ray::IDLE") for i in range(100)]
+    rows += [(51265 + i, 20931, 32_000_000, 0, "pt_main_thread") for i in range(8)]
+    hog = memory_hog(_kernel(rows, (51267, "pt_main_thread", 20931)))
+    assert hog is not None and (hog.uid, hog.processes) == (10452, 100)
+    assert 0.55 < hog.share < 0.65 and "99 other process(es)" in hog.text()
+    rows = rows[:40] + rows[100:]  # 40 of them: 38%, the job's own use dominates
+    assert memory_hog(_kernel(rows, (51267, "pt_main_thread", 20931))) is None

@@ -50,3 +50,20 @@ def test_a_node_crowded_by_leftovers_is_excluded(tmp_path: Path) -> None:
 def test_without_leftovers_it_is_the_jobs_memory(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, "1.0")).diagnosis
     assert (d.category, d.action) == (Category.OOM, Action.STOP)
+
+
+RSS_ONLY = """$ ps -eo pid,user,stime,stat,rss,%cpu,cmd --sort=-rss | head -n 6
+    PID USER      STIME STAT     RSS %CPU CMD
+   3377 jchen     Dec01 Rl   1701229316 1520 python3 /home/jchen/dedup/minhash_lsh.py --workers 96
+  72307 svc-asr   19:30 Sl   41220384 98.1 /usr/bin/python3 -u train_asr.py --local-rank=0
+  72308 svc-asr   19:30 Sl   40981120 97.7 /usr/bin/python3 -u train_asr.py --local-rank=1
+   2211 root      Nov20 Ssl     812344  1.1 /usr/sbin/nv-hostengine -n
+"""
+
+
+def test_resident_sizes_without_a_memory_column_give_the_shares() -> None:
+    """``ps -eo ...,stime,...,rss`` (start as STIME, memory as RSS only): another user's
+    process started the day before holds nearly all the memory the table lists."""
+    procs = process_table(RSS_ONLY)
+    assert procs[0].rss_kb == 1701229316 and procs[0].start == "Dec01"
+    assert [p.pid for p in crowded_out(procs, 3381, "python3")] == [3377]

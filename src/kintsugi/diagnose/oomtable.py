@@ -1,16 +1,18 @@
 """The kernel OOM killer's task table: whose memory filled the node when it killed a process.
 
 When the kernel runs out of memory it prints every task's resident set (``[ pid ] uid tgid
-total_vm rss ... oom_score_adj name``) and then the process it killed, with its UID. If one
-process of another user held a large share of it (a leaking daemon, another job's executor,
-often shielded with ``oom_score_adj -1000``), the job's process was the victim, not the cause:
-the node's other workload is the fault, and the node should leave the job.
+total_vm rss ... oom_score_adj name``) and then the process it killed, with its UID. If the
+processes of another user held a large share of it together (a leaking daemon, another job's
+executor, often shielded with ``oom_score_adj -1000``; a tree of a hundred Ray workers, a
+pool of 48 preprocessing processes), the job's process was the victim, not the cause: the
+node's other workload is the fault, and the node should leave the job.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, replace
 
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.proctable import Proc
@@ -31,30 +33,34 @@ the job out: the node's other workload is the fault, not the job's own use."""
 
 @dataclass(frozen=True, slots=True)
 class Hog:
-    """A process of another user that held a large share of the node's memory when the killer
-    struck."""
+    """Another user's processes that held a large share of the node's memory when the killer
+    struck: the largest of them, and all of them together."""
 
     pid: int
     uid: int
     name: str
     rss_bytes: int
+    """What the user's processes held together."""
     share: float
     oom_score_adj: int
     victim: str
+    processes: int = 1
+    """How many processes of that user the table lists."""
 
     def text(self) -> str:
         shield = " (shielded, oom_score_adj -1000)" if self.oom_score_adj == -1000 else ""
+        more = f" and {self.processes - 1} other process(es) of that uid" * (self.processes > 1)
         return (
             f"the OOM killer killed {self.victim} while pid {self.pid} ({self.name}, uid "
-            f"{self.uid}) held {self.rss_bytes / 2**30:.0f} GiB, {self.share:.0%} of the "
-            f"resident memory{shield}: another workload's memory, not the job's"
+            f"{self.uid}){shield}{more} held {self.rss_bytes / 2**30:.0f} GiB, "
+            f"{self.share:.0%} of the resident memory: another workload's memory, not the job's"
         )
 
 
 def memory_hog(lines: list[str]) -> Hog | None:
-    """The other user's process that held ``CROWDING_SHARE`` or more of the memory at the last
-    OOM kill in ``lines`` (a kernel log), or None (no kill, no table, or the victim's own
-    user's)."""
+    """The other user whose processes held ``CROWDING_SHARE`` or more of the memory together
+    at the last OOM kill in ``lines`` (a kernel log), or None (no kill, no table, or the
+    victim's own user's)."""
     killed = None
     for i, line in enumerate(lines):
         m = _KILLED.search(line)
@@ -73,18 +79,27 @@ def memory_hog(lines: list[str]) -> Hog | None:
     if not rows:
         return None
     total = sum(int(r["rss"]) for r in rows)
-    top = max(rows, key=lambda r: int(r["rss"]))
-    share = int(top["rss"]) / total if total else 0.0
-    if int(top["uid"]) == int(km["uid"]) or share < CROWDING_SHARE:
+    held: dict[int, int] = defaultdict(int)
+    for r in rows:
+        held[int(r["uid"])] += int(r["rss"])
+    others = [u for u in held if u != int(km["uid"])]
+    if not total or not others:
         return None
+    uid = max(others, key=lambda u: held[u])
+    share = held[uid] / total
+    if share < CROWDING_SHARE:
+        return None
+    theirs = [r for r in rows if int(r["uid"]) == uid]
+    top = max(theirs, key=lambda r: int(r["rss"]))
     return Hog(
         pid=int(top["pid"]),
-        uid=int(top["uid"]),
+        uid=uid,
         name=top["name"],
-        rss_bytes=int(top["rss"]) * PAGE,
+        rss_bytes=held[uid] * PAGE,
         share=share,
         oom_score_adj=int(top["adj"]),
         victim=f"{km['name']} (pid {km['pid']}, uid {km['uid']})",
+        processes=len(theirs),
     )
 
 
@@ -92,7 +107,12 @@ def crowded_out(procs: list[Proc], victim_pid: int, victim_name: str) -> list[Pr
     """Processes outside the job that held a large share of the node's memory when the job's
     process ``victim_pid`` was killed for memory: those started at another time than the job's
     processes (the victim's own start, else the usual start of processes named like it) or
-    run by another user, together holding ``CROWDING_SHARE`` or more. [] when none did."""
+    run by another user, together holding ``CROWDING_SHARE`` or more. [] when none did.
+    A table with resident sizes and no %MEM (``ps -eo user,pid,rss,cmd --sort=-rss``) gives
+    each its share of what the table lists."""
+    listed = sum(p.rss_kb for p in procs)
+    if listed and not any(p.mem_pct for p in procs):
+        procs = [replace(p, mem_pct=100.0 * p.rss_kb / listed) for p in procs]
     by_pid = {p.pid: p for p in procs}
     victim = by_pid.get(victim_pid)
     if victim is not None:

@@ -25,10 +25,12 @@ _COLUMNS = {
     "USER": "user",
     "%CPU": "cpu",
     "%MEM": "mem",
+    "RSS": "rss",
     "STAT": "state",
     "S": "state",
     "START": "start",
     "STARTED": "start",
+    "STIME": "start",
     "WCHAN": "wchan",
     "COMMAND": "command",
     "CMD": "command",
@@ -52,6 +54,8 @@ class Proc:
     """``ps``'s STAT or ``top``'s S: ``R`` running, ``S`` sleeping, ``T`` stopped, ``D`` in I/O."""
     wchan: str = ""
     """The kernel function a sleeping process waits in (``ps -o wchan``), "" where not shown."""
+    rss_kb: int = 0
+    """Its resident memory in KiB (``ps -o rss``), 0 where not shown."""
 
 
 _LSTART = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) +\w{3} +\d+ +\d\d:\d\d:\d\d +\d{4}\b")
@@ -61,12 +65,16 @@ _LSTART = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) +\w{3} +\d+ +\d\d:\d\d:
 def process_table(text: str) -> list[Proc]:
     """The rows of a process listing (``ps aux``, ``ps -eo pid,ppid,lstart,stat,wchan,args``,
     ``top -b``) read by its header's column names, or [] where no header names PID, a
-    command and what each process uses or does (%CPU, %MEM or its state)."""
+    command and what each process uses or does (%CPU, %MEM, RSS or its state)."""
     lines = text.splitlines()
     for at, head in enumerate(lines[:50]):
         names = head.split()
         kinds = [_COLUMNS.get(n.upper()) for n in names]
-        if "pid" in kinds and kinds[-1] == "command" and {"mem", "cpu", "state"} & set(kinds):
+        if (
+            "pid" in kinds
+            and kinds[-1] == "command"
+            and {"mem", "cpu", "state", "rss"} & set(kinds)
+        ):
             return _rows(lines[at + 1 :], kinds)
     return []
 
@@ -91,6 +99,7 @@ def _rows(lines: list[str], kinds: list[str | None]) -> list[Proc]:
                     cpu_pct=float(row.get("cpu", "0") or 0),
                     state=row.get("state", ""),
                     wchan=row.get("wchan", "").lstrip("-"),
+                    rss_kb=int(row.get("rss", "0") or 0),
                 )
             )
         except ValueError:
