@@ -34,3 +34,17 @@ def test_a_failed_test_in_the_table_names_its_gpu_and_node(tmp_path: Path) -> No
     assert (d.category.value, d.action.value) == ("gpu_hardware", "restart_without_node")
     assert d.culprit is not None and d.culprit.node == "n2"
     assert "GPU5" in d.summary or "GPU 5" in d.summary
+
+
+def test_the_row_remap_test_is_the_gpus_memory(tmp_path: Path) -> None:
+    """``Page Retirement/Row Remap`` (DCGM 3's plugin for the rows the memory replaced)
+    fails on a GPU whose memory failed: its memory, as the memory tests' are."""
+    table = TABLE.replace(
+        "| Diagnostic                | Fail - GPU5 ", "| Page Retirement/Row Remap | Fail - GPU5 "
+    )
+    for node in ("n1", "n2"):
+        (tmp_path / node).mkdir()
+    (tmp_path / "n2" / "dcgmi_diag.txt").write_text(table)
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.action.value) == ("gpu_memory", "restart_without_node")
+    assert d.culprit is not None and d.culprit.node == "n2"

@@ -14,7 +14,8 @@ from kintsugi.events import Action, Category, Layer
 
 def _dcgm_category(test: str) -> tuple[Category, Role]:
     t = test.lower()
-    if "memory" in t or "memtest" in t:
+    # (its memory tests, and "Page Retirement/Row Remap": the rows its memory replaced)
+    if "memory" in t or "memtest" in t or "retire" in t or "remap" in t:
         return Category.GPU_MEMORY, Role.ROOT
     if "nvlink" in t or "nvbandwidth" in t:
         return Category.NVLINK, Role.ROOT
