@@ -57,3 +57,18 @@ def test_one_evicted_client_is_its_node(tmp_path: Path) -> None:
 def test_every_client_evicted_is_the_file_system(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, ["n1", "n2", "n3"])).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.STORAGE, None, Action.RESTART)
+
+
+def test_an_eviction_after_failed_reconnects_is_still_one_client(tmp_path: Path) -> None:
+    """The client first logs its failed reconnects (``ost_connect ... failed: rc = -16``),
+    then its eviction: the eviction, wherever it comes, says that node lost it."""
+    _bundle(tmp_path, ["n3"])
+    with (tmp_path / "n3" / "kern.log").open("w") as f:
+        f.write(
+            "Oct 29 08:13:40 n3 kernel: LustreError: 11-0: scratch-OST0017-osc-ffff9a2b81e3d000:"
+            " operation ost_connect to node 10.41.0.27@o2ib failed: rc = -16\n"
+            + EVICT.format(n="n3")
+        )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STORAGE and d.action is Action.RESTART_WITHOUT_NODE
+    assert d.culprit is not None and d.culprit.node == "n3"

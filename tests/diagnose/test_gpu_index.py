@@ -115,3 +115,38 @@ def test_an_nvsmi_excerpt_of_one_gpu_is_placed_by_nccls_bus_not_numbered_zero(
         d = diagnose_bundle(tmp_path).diagnosis
         assert d.category is Category.STRAGGLER
         assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("l40s-02", 5)
+
+
+def test_the_jobs_console_ties_each_hosts_buses_to_its_ranks(tmp_path: Path) -> None:
+    """``srun -l`` labels each line with its node's index, not a rank; NCCL's communicator
+    lines in the job's console name each process's rank and bus on its host. The epilog's
+    health check on one node then finds a GPU gone by its bus: the rank on that bus."""
+    console = []
+    hosts = ("hx-219", "hx-220", "hx-221", "hx-223")
+    for n, host in enumerate(hosts):
+        (tmp_path / host).mkdir()
+        for d, bus in enumerate(BUSES):
+            console.append(
+                f"{n}: {host}:30{n}{d}1:30{n}{d}2 [{d}] NCCL INFO comm 0x3baa725e0{d} rank "
+                f"{8 * n + d} nranks 32 cudaDev {d} nvmlDev {d} busId {bus}000 commId "
+                "0x1c4f - Init COMPLETE\n"
+            )
+    console += [
+        f"{n}: [rank{r}]:[E1014 03:22:{r:02d}.000000000 ProcessGroupNCCL.cpp:632] [Rank {r}] "
+        f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum=88, OpType=ALLTOALL_BASE"
+        f", NumelIn=1, NumelOut=1, Timeout(ms)=1200000) ran for 1200044 milliseconds before "
+        "timing out.\n"
+        for n in range(len(hosts))
+        for r in range(8 * n, 8 * n + 8)
+    ]
+    (tmp_path / "slurm-9920411.out").write_text("".join(console))
+    for host in hosts[:-1]:
+        (tmp_path / host / "nhc.log").write_text("NHC: all checks passed\n")
+    (tmp_path / "hx-223" / "nhc.log").write_text(
+        "ERROR:  nhc:  Health check failed:  check_nv_gpu_count:  Found 7 of 8 expected GPUs "
+        "(nvidia-smi: Unable to determine the device handle for GPU0000:B9:00.0: Unknown "
+        "Error)\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.GPU_HARDWARE
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("hx-223", 30)

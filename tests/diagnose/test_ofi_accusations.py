@@ -34,3 +34,16 @@ def test_instances_accusing_one_address_name_its_node(tmp_path: Path) -> None:
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category.value == "network"
     assert d.culprit is not None and d.culprit.node == "ip-10-0-93-197"
+
+
+def test_instances_accusing_each_a_different_address_are_the_fabric(tmp_path: Path) -> None:
+    """Each instance names another one, none twice: the network between them, with no node
+    to leave out; a restart gets it routes that work."""
+    nodes = ("ip-10-0-70-149", "ip-10-0-80-63", "ip-10-0-87-235", "ip-10-0-93-197")
+    for i, node in enumerate(nodes):
+        (tmp_path / node).mkdir()
+        peer = nodes[(i + 1) % len(nodes)].removeprefix("ip-").replace("-", ".")
+        text = LINE.format(n=node).replace("10.0.93.197", peer)
+        (tmp_path / node / "rank-logs.txt").write_text(f"{node}:1:1 [0] NCCL INFO ok\n{text}")
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category.value, d.culprit, d.action.value) == ("network", None, "restart")

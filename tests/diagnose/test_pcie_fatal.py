@@ -49,3 +49,40 @@ def test_a_fatal_pcie_error_alone_is_the_hosts(tmp_path: Path) -> None:
     d = diagnose_bundle(_bundle(tmp_path, AER)).diagnosis
     assert d.category is Category.HOST
     assert d.culprit is not None and d.culprit.node == "ip-10-0-9-88"
+
+
+def test_a_fatal_pcie_error_from_a_gpus_bus_is_that_gpus(tmp_path: Path) -> None:
+    """No Xid: the root port reports the fatal error from the device NCCL's communicator
+    lines show rank 6 driving (busId cb000): the GPU fell off its link, that rank's."""
+    _bundle(
+        tmp_path,
+        "[Mon Oct 21 03:12:43 2024] pcieport 0000:c9:02.0: AER: Uncorrected (Fatal) error "
+        "message received from 0000:cb:00.0\n",
+    )
+    with (tmp_path / "ip-10-0-9-88" / "stdout.log").open("a") as f:
+        for d, bus in enumerate(("18", "2a", "3a", "5d", "9a", "ab", "cb", "db")):
+            f.write(
+                f"ip-10-0-9-88:41{d}:41{d} [{d}] NCCL INFO comm 0x7f3a rank {d} nranks 24 "
+                f"cudaDev {d} nvmlDev {d} busId {bus}000 commId 0x5e1 - Init COMPLETE\n"
+            )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_HARDWARE, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit == Culprit("ip-10-0-9-88", 6)
+
+
+def test_a_cpu_locked_up_in_a_network_adapters_driver_after_it_stopped_sending(
+    tmp_path: Path,
+) -> None:
+    """mlx5e's transmit watchdog, then soft lockups while the driver polls that adapter: the
+    adapter wedged, whatever its port still says: the network's, on that node."""
+    d = diagnose_bundle(
+        _bundle(
+            tmp_path,
+            "[Tue Mar 11 05:50:02 2025] mlx5_core 0000:4b:00.0 ens5f0np0: TX timeout detected\n"
+            "[Tue Mar 11 05:50:32 2025] watchdog: BUG: soft lockup - CPU#38 stuck for 26s! "
+            "[ksoftirqd/38:243]\n"
+            "[Tue Mar 11 05:50:32 2025]  mlx5e_napi_poll+0xd5/0x6a0 [mlx5_core]\n",
+        )
+    ).diagnosis
+    assert (d.category, d.action) == (Category.NETWORK, Action.RESTART_WITHOUT_NODE)
+    assert d.culprit is not None and d.culprit.node == "ip-10-0-9-88"

@@ -93,3 +93,17 @@ def test_a_quota_outlasts_the_passing_lustre_errors_around_it(tmp_path: Path) ->
         )
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.STORAGE, None, Action.STOP), d.summary
+
+
+def test_lustres_edquot_in_a_nodes_kernel_log_is_the_quota(tmp_path: Path) -> None:
+    """The Lustre client's own word (``ost_write ... failed: rc = -122``, EDQUOT) in one
+    node's kernel log: the project's quota on the shared file system, no node; stop."""
+    for r, node in enumerate(("lx-h100-10", "lx-h100-11", "lx-h100-12")):
+        (tmp_path / node).mkdir()
+        (tmp_path / node / "slurm.out").write_text(LOST.format(r=r))
+    (tmp_path / "lx-h100-12" / "dmesg.txt").write_text(
+        "[1015043.800000] LustreError: 11-0: lfs01-OST0041-osc-ffff9b3c4e2a1000: operation "
+        "ost_write to node 10.99.0.41@o2ib failed: rc = -122\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.STORAGE, None, Action.STOP)

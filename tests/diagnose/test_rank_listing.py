@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.diagnose.extract import rank_listing
+from kintsugi.diagnose.extract import comm_wait, compute_time, rank_listing
 from kintsugi.events import Category
 
 
@@ -21,8 +23,24 @@ def test_a_listing_of_every_rank() -> None:
     assert rank_listing("fwd by rank: 0:1, 1:2") is None  # too few to compare
 
 
-def test_one_line_listing_every_ranks_compute_time(tmp_path: Path) -> None:
-    # a probe line on the first node lists every rank's fwd+bwd; NCCL's lines place ranks 8-11
+DS = (
+    "[2025-01-20 11:{m:02d}:15,085] [INFO] [logging.py:96:log_dist] [Rank 0] time (ms) | "
+    "fwd_microstep: 402.10 | bwd_microstep: 1501.30 | bwd_inner_microstep: 799.00 | "
+    "bwd_allreduce_microstep: 694.20 | step_microstep: 22.10\n"
+)
+
+
+def test_deepspeeds_micro_step_timers_are_rank_0s_compute_and_wait() -> None:
+    line = DS.format(m=36)
+    assert compute_time(line) == pytest.approx(1.2011)  # fwd + bwd_inner
+    assert comm_wait(line) == pytest.approx(0.6942)  # bwd_allreduce
+
+
+@pytest.mark.parametrize("rank0s_own", [False, True])
+def test_one_line_listing_every_ranks_compute_time(tmp_path: Path, rank0s_own: bool) -> None:
+    """A probe line on the first node lists every rank's fwd+bwd; NCCL's lines place ranks
+    8-11. Rank 0's own DeepSpeed timers beside it do not outweigh the listing, which measures
+    every rank alike."""
     listing = ", ".join(f"{r}:{1207 if 8 <= r < 12 else 520}" for r in range(16))
     for i, node in enumerate(("a-31", "a-32", "a-33", "a-34")):
         (tmp_path / node).mkdir()
@@ -32,6 +50,7 @@ def test_one_line_listing_every_ranks_compute_time(tmp_path: Path) -> None:
             for r in range(4 * i, 4 * i + 4)
         )
         if i == 0:
+            text += "".join(DS.format(m=m) for m in range(10, 20)) * rank0s_own
             text += f"[per-rank probe] fwd+bwd ms by rank: {listing}\n"
         (tmp_path / node / "train.log").write_text(text)
     d = diagnose_bundle(tmp_path).diagnosis

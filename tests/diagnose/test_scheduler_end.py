@@ -195,3 +195,27 @@ def test_a_requeued_job_cancelled_in_its_last_attempt_is_over(tmp_path: Path) ->
         )
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary
+
+
+def test_the_cloud_taking_a_spot_node_back_ends_the_job_nothing_failed(tmp_path: Path) -> None:
+    """GCE's audit log (``compute.instances.preempted``) for the node under one pod, that
+    pod's SIGTERM and its peers' lost connections: a preemption, not the node's fault; the
+    job is resubmitted as it is (even where its progress lines stopped an hour before, as
+    a node's clock in another zone shows them: no time limit, no stall)."""
+    for i, n in enumerate(("gke-spot-a100-71e0-cq6h", "gke-spot-a100-71e0-3v9n")):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "worker.log").write_text(
+            "".join(
+                f"[rank{8 * i}]:[2024-10-21 03:{m:02d}:00,000] INFO iteration {4000 + m}/99000 | "
+                "elapsed time per iteration (ms): 812.3\n"
+                for m in range(50, 60)
+            )
+            + _TEARDOWN.format(r=8 * i)
+        )
+    (tmp_path / "gcloud-operations.txt").write_text(
+        "systemevent-1729486824491-61a9c2d0  compute.instances.preempted  "
+        "us-central1-b/instances/gke-spot-a100-71e0-cq6h  200  DONE  2024-10-21T05:00:24\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary
+    assert "preempted" in d.summary

@@ -63,8 +63,7 @@ CASES = [
     "q40_import_error_all_ranks",
 ]  # fmt: skip
 GAPS = {
-    "q16_dcp_save_hang": ("untuned: category want storage got network"),
-    "q25_lightning_illegal_access": ("untuned: category want gpu_memory got gpu_hardware"),
+    "q16_dcp_save_hang": "untuned: category want storage got network",
 }
 
 

@@ -56,7 +56,6 @@ GAPS = {
     "l04_hang_right_after_validation_epoch_3": "label convention: a collective only some ranks call after validation is user_code here; the engine calls the flight recorder's mismatch a hang in the script layer (sets 3, 4, 6, 8)",
     "l07_pipeline_job_freezes_at_first_step_after_resume": "the pipeline stages' mismatched schedule after a resume (the flight recorder's text summary) is not read",
     "l15_lightning_epoch_takes_3x_longer_on_new_allocation": "one node's NIC negotiated at 25000Mb/s (ethtool) under socket transport is not compared with the others' 100000Mb/s",
-    "l17_one_rank_always_last_in_dataloader_to_gpu_copy": "a per-rank host-to-device copy timer and a downtrained PCIe link (lspci LnkSta) are not read",
     "l19_whole_job_slow_since_maintenance_window": "a slowdown every node shares with the spine switch's counters is not read as the network",
     "l26_sampling_step_raises_probability_tensor_error_randomly": "label convention: a Python error that follows one node is the node's GPU here (silent corruption); the engine says host where the text names no GPU",
 }

@@ -47,30 +47,12 @@ CASES = [
     "ag30_job_killed_with_nccl_remote_errors_and_xid_45_at_the_end",
 ]  # fmt: skip
 GAPS = {
-    "ag06_training_freezes_at_first_eval_then_times_out": (
-        "open: category want user_code got hang"
-    ),
-    "ag10_uncorrectable_ecc_error_crash_mid_epoch": (
-        "open: culprit want node-a04/rank 14 got node-a04"
-    ),
-    "ag11_rank_9_died_with_ecc_error_overnight": (
-        "open: action want restart got restart_without_node"
-    ),
-    "ag16_illegal_memory_access_in_fused_layernorm_twice": (
-        "open: category want gpu_hardware got unknown; layer want infrastructure got framework; culprit want gpu-r2-17/rank 38 got none; action want restart_without_node got none"
-    ),
-    "ag17_unspecified_launch_failure_at_iteration_48k": (
-        "open: culprit want b200-03/rank 19 got b200-03"
-    ),
-    "ag19_rendezvous_never_completes_one_node_errors_at_cuda_init": (
-        "open: category want host got dependency"
-    ),
-    "ag20_pytorchjob_fails_on_first_allreduce_unhandled_system_error": (
-        "open: category want user_code got host; layer want script got infrastructure"
-    ),
-    "ag21_all_ranks_fail_at_nccl_init_after_image_upgrade": (
-        "open: category want dependency got gpu_hardware; layer want framework got infrastructure; culprit want none got ml-vm-2/rank 5; action want stop got restart_without_node"
-    ),
+    "ag06_training_freezes_at_first_eval_then_times_out": "open: category want user_code got hang",
+    "ag16_illegal_memory_access_in_fused_layernorm_twice": "open: category want gpu_hardware got unknown; layer want infrastructure got framework; culprit want gpu-r2-17/rank 38 got none; action want restart_without_node got none",
+    "ag17_unspecified_launch_failure_at_iteration_48k": "open: culprit want b200-03/rank 19 got b200-03",
+    "ag19_rendezvous_never_completes_one_node_errors_at_cuda_init": "open: category want host got dependency",
+    "ag20_pytorchjob_fails_on_first_allreduce_unhandled_system_error": "open: category want user_code got oom; layer want script got framework",
+    "ag21_all_ranks_fail_at_nccl_init_after_image_upgrade": "open: category want dependency got gpu_hardware; layer want framework got infrastructure; culprit want none got ml-vm-2/rank 5; action want stop got restart_without_node",
 }
 
 

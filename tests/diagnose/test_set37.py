@@ -47,21 +47,12 @@ CASES = [
     "ah30_torchelastic_restarted_worker_group",
 ]  # fmt: skip
 GAPS = {
-    "ah02_crash_at_first_eval_every_time": ("open: category want user_code got hang"),
-    "ah10_ncclunhandledcudaerror_twice_in_a_row": "open: culprit want hgx-e03/rank 22 got ah10_ncclunhandledcudaerror_twice_in_a_row/rank 18",
-    "ah17_mfu_dropped_from_41_to_29_percent": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want h100-r2-n3 got none; action want restart_without_node got none"
-    ),
-    "ah21_gpus_busy_but_trainer_silent": (
-        "open: category want hang got unknown; layer want infrastructure got framework; culprit want k8s-a100-12/rank 11 got none; action want run_diagnostics got none"
-    ),
-    "ah22_nan_at_random_steps_after_resume": (
-        "open: culprit want gpu-m14 got ah22_nan_at_random_steps_after_resume"
-    ),
+    "ah02_crash_at_first_eval_every_time": "open: category want user_code got hang",
+    "ah10_ncclunhandledcudaerror_twice_in_a_row": "open: culprit want hgx-e03/rank 22 got hgx-e03",
+    "ah21_gpus_busy_but_trainer_silent": "open: category want hang got unknown; layer want infrastructure got framework; culprit want k8s-a100-12/rank 11 got none; action want run_diagnostics got none",
+    "ah22_nan_at_random_steps_after_resume": "open: culprit want gpu-m14 got None",
     "ah25_uncorrectable_ecc_error_on_one_rank": "open: culprit want k8s-h100-22/rank 11 got None; action want restart got restart_without_node",
-    "ah27_vit_at_60_percent_of_last_month_speed": (
-        "open: culprit want gpu-v07/rank 22 got gpu-v07"
-    ),
+    "ah27_vit_at_60_percent_of_last_month_speed": "open: culprit want gpu-v07/rank 22 got gpu-v07",
 }
 
 

@@ -41,7 +41,6 @@ CASES = [
     "an24_stalled_run_stack_dumps_all_identical",
 ]  # fmt: skip
 GAPS = {
-    "an01_iteration_time_creeps_up_after_hour_two": "open: culprit want hgx-r12-n02/rank 13 got hgx-r12-n02",
     "an09_allreduce_busbw_halved_all_ranks": "open: category want network got straggler",
     "an12_stuck_after_eval_no_progress_30min": "label convention: a collective mismatch the program made is hang (script, stop) here, as sets 3, 4, 6, 8 and the held-out split have it; the author wrote user_code",
     "an13_watchdog_timeout_allgather_every_rank": "open: category want user_code got hang; layer want script got infrastructure; action want stop got restart",

@@ -52,7 +52,6 @@ GAPS = {
     "ax18_iterations_slow_to_minutes_then_nccl_timeouts": "open: category want straggler got hang; culprit want dgx-h100-17 got none; action want restart_without_node got restart",
     "ax19_gpu_util_alert_on_first_node_job_slow": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ax20_slow_node_changes_after_each_exclusion": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
-    "ax21_data_wait_high_on_ranks_24_to_31": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want node0733 got none; action want restart_without_node got none",
     "ax22_one_worker_pod_forward_backward_slower": "open: action want restart_without_node got run_diagnostics",
     "ax24_seconds_per_iteration_spikes_on_all_nodes": "open: culprit want none got gpu-n-43/rank 20; action want restart got restart_without_node",
     "ax25_training_stops_logging_then_timeouts_after_ten_minutes": "open: category want hang got host; action want run_diagnostics got restart",

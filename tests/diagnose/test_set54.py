@@ -47,7 +47,7 @@ CASES = [
     "ay30_all_pods_crashloopbackoff_before_first_step",
 ]  # fmt: skip
 GAPS = {
-    "ay02_one_pod_sigkill_while_memory_steady": "open: layer want infrastructure got framework; culprit want ip-10-0-41-17.us-west-2.compute.internal got none; action want restart_without_node got stop",
+    "ay02_one_pod_sigkill_while_memory_steady": "open: category want oom got host",
     "ay05_pods_get_sigterm_then_nccl_connection_closed": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-ml-spot-a3-pool-93c1b0e2-7wbd; action want none got restart_without_node",
     "ay06_efa_completion_errors_on_every_node": "open: culprit want hyperpod-i-0c4f9e2a7d1b38e56 got none; action want restart_without_node got restart",
     "ay11_half_the_pods_fail_cuda_init": "open: layer want framework got script",

@@ -47,30 +47,13 @@ CASES = [
     "ba30_sixty_four_ranks_time_out_on_one_allreduce",
 ]  # fmt: skip
 GAPS = {
-    "ba06_structured_json_logs_one_rank_errors_then_allgather_timeouts": (
-        "open: culprit want llm-pt-worker-2/rank 22 got llm-pt-worker-2"
-    ),
-    "ba08_tail_of_output_ends_in_sigterm_and_nccl_errors": (
-        "open: category want unknown got network; layer want framework got infrastructure; action want none got restart"
-    ),
-    "ba18_staging_step_fails_on_one_node_before_training": (
-        "open: action want restart_without_node got stop"
-    ),
-    "ba20_mfu_drops_after_step_2600_structured_step_metrics": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-d1-044/rank 19 got none; action want restart_without_node got none"
-    ),
-    "ba22_throughput_29_percent_below_baseline_per_rank_timings": (
-        "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b2-113 got none; action want run_diagnostics got none"
-    ),
-    "ba23_one_rank_reports_uncorrectable_ecc_mid_run": (
-        "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)"
-    ),
-    "ba26_transport_retry_errors_from_six_hosts_within_two_seconds": (
-        "open: action want restart got run_diagnostics"
-    ),
-    "ba28_reduce_scatter_timeouts_with_local_and_utc_clocks": (
-        "open: category want gpu_hardware got hang; culprit want a3u-gpu-0219/rank 29 got none; action want restart_without_node got restart"
-    ),
+    "ba06_structured_json_logs_one_rank_errors_then_allgather_timeouts": "open: culprit want llm-pt-worker-2/rank 22 got llm-pt-worker-2",
+    "ba08_tail_of_output_ends_in_sigterm_and_nccl_errors": "open: category want unknown got network; layer want framework got infrastructure; action want none got restart",
+    "ba18_staging_step_fails_on_one_node_before_training": "open: action want restart_without_node got stop",
+    "ba20_mfu_drops_after_step_2600_structured_step_metrics": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-d1-044/rank 19 got none; action want restart_without_node got none",
+    "ba22_throughput_29_percent_below_baseline_per_rank_timings": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-b2-113 got none; action want run_diagnostics got none",
+    "ba23_one_rank_reports_uncorrectable_ecc_mid_run": "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)",
+    "ba28_reduce_scatter_timeouts_with_local_and_utc_clocks": "open: category want gpu_hardware got hang; action want restart_without_node got run_diagnostics",
 }
 
 

@@ -57,7 +57,6 @@ GAPS = {
     "bf15_store_barrier_timeout_24_of_32_joined": "open: category want dependency got user_code; layer want infrastructure got script; culprit want a100-16 got none; action want restart_without_node got stop",
     "bf16_setup_step_fails_on_all_nodes": "open: category want dependency got storage; layer want script got infrastructure; culprit want none got cw-h100-0a2; action want stop got restart",
     "bf27_layernorm_extension_undefined_symbol_after_setup": "open: layer want script got framework",
-    "bf28_step_time_doubled_after_requeue": "open: action want restart_without_node got run_diagnostics",
 }
 
 

@@ -47,7 +47,6 @@ CASES = [
 GAPS = {
     "bh04_resume_fails_missing_and_unexpected_keys": "open: category want user_code got storage; layer want script got infrastructure; culprit want none got train-st-p5-6/rank 42; action want stop got restart",
     "bh11_filenotfound_only_on_one_node": "open: action want restart_without_node got restart",
-    "bh17_dataloader_bus_error_in_every_pod": "open: category want oom got host; layer want framework got infrastructure",
     "bh25_rope_scaling_valueerror_on_every_rank": "open: category want dependency got user_code",
 }
 

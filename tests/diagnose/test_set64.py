@@ -47,7 +47,6 @@ CASES = [
 GAPS = {
     "bi06_workers_killed_midafternoon": "open: category want unknown got network; layer want framework got infrastructure; action want none got restart",
     "bi26_nan_guard_trips_twice": "open: culprit want c02/rank 13 got c02",
-    "bi07_ray_train_actor_died": "open: culprit want gpu-h100-r3-07/rank 21 got gpu-h100-r3-07",
 }
 
 

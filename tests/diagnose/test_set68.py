@@ -46,7 +46,6 @@ CASES = [
     "bm29_rank_crash_cuda_error_midrun",
 ]  # fmt: skip
 GAPS = {
-    "bm02_status12_across_many_nodes": "open: action want restart got run_diagnostics",
     "bm06_training_slower_than_expected": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want se02gn644 got none; action want run_diagnostics got none",
     "bm08_iteration_time_suddenly_doubles": "open: category want straggler got storage",
     "bm10_crash_at_end_of_validation": "open: category want hang got user_code",
@@ -55,7 +54,7 @@ GAPS = {
     "bm22_internal_error_attribute_arch_missing": "open: category want dependency got network; layer want framework got infrastructure; action want stop got restart",
     "bm23_nemo_internal_error_could_not_find_net": "open: category want dependency got network; layer want framework got infrastructure; action want stop got restart",
     "bm24_childfailederror_right_after_compile": "open: category want dependency got user_code; action want stop got restart",
-    "bm26_roce_error12_right_after_init": "open: category want user_code got network; layer want script got infrastructure; action want stop got run_diagnostics",
+    "bm26_roce_error12_right_after_init": "open: category want user_code got network; layer want script got infrastructure; action want stop got restart",
     "bm28_segfaults_after_training_exit": "open: category want unknown got user_code; culprit want none got r13i2n0; action want none got restart",
 }
 

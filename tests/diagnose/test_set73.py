@@ -48,7 +48,7 @@ CASES = [
 ]  # fmt: skip
 GAPS = {
     "br18_eval_hangs_then_desync_error": "open: category want hang got user_code",
-    "br21_srun_labels_one_task_copies_slowly": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want sx-n06/rank 22 got none; action want restart_without_node got none",
+    "br21_srun_labels_one_task_copies_slowly": "open: culprit want sx-n06/rank 22 got sx-n06",
 }
 
 

@@ -49,10 +49,9 @@ CASES = [
 GAPS = {
     "bx07_first_allreduce_never_completes_after_instance_replacement": "open: category want dependency got user_code; layer want infrastructure got framework; action want restart_without_node got restart",
     "bx22_sigterm_storm_and_nccl_errors_on_all_sixteen_nodes": "open: category want unknown got user_code; culprit want none got gpu-p09/rank 67; action want none got restart",
-    "bx23_communicator_aborted_and_terminated_tasks_on_standby_qos": "open: category want unknown got network; layer want framework got infrastructure; action want none got run_diagnostics",
+    "bx23_communicator_aborted_and_terminated_tasks_on_standby_qos": "open: category want unknown got network; layer want framework got infrastructure; action want none got restart",
     "bx25_sigkill_on_one_rank_and_connection_closed_flood": "open: category want oom got host",
     "bx29_thirty_two_node_allreduce_timeout_with_old_xid_on_one_node": "open: category want hang got user_code; layer want infrastructure got framework; culprit want none got gpu-t22",
-    "bx30_retry_exceeded_between_random_node_pairs": "open: action want restart got run_diagnostics",
 }
 
 

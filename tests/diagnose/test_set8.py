@@ -57,32 +57,14 @@ CASES = [
     "x40_fabric_wide_sm_resweep",
 ]  # fmt: skip
 GAPS = {
-    "x33_slurm_time_limit": (
-        "label convention: a healthy job its time limit ended is the script's and restarted here; the engine says framework and none (nothing failed), as sets 27, 31 and 32 label it"
-    ),
-    "x39_user_scancel": (
-        "label convention: a healthy job the user cancelled is the script's layer here; the engine says framework, like any run where nothing failed (sets 27, 31 and 32)"
-    ),
-    "x18_hf_rank0_eval_blocks_collective": (
-        "label convention: rank 0 evaluating alone past the others' collective timeout (a program bug, script, stop) is a hang here; user_code in set 21 (a14) and the stated convention, which the engine follows"
-    ),
-    "x25_titan_nonfinite_grads_one_node": (
-        "label convention: NaNs whose origin follows one node are numerical and run_diagnostics "
-        "here; gpu_hardware and restart_without_node in sets 2 and 10, which the engine follows"
-    ),
-    "x30_torchrun_leftover_process_on_node": (
-        "label convention: a leftover process filling GPUs is host here; sets 3, 4 and 5 call it oom, which the engine follows"
-    ),
-    "x31_ray_spot_preemption": (
-        "label convention: a preempted instance is no culprit here; set 9 (y05) names the node the cloud took back, which the engine follows"
-    ),
-    "x32_kubeflow_worker_evicted_disk_pressure": (
-        "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)"
-    ),
-    "x28_torchrun_rdzv_node_driver_mismatch": (
-        "label convention: a node whose GPU driver is missing or does not match its libraries is "
-        "host here; five other cases (sets 48, 52, 61, 70, 72) call it dependency, as the engine does"
-    ),
+    "x18_hf_rank0_eval_blocks_collective": "label convention: rank 0 evaluating alone past the others' collective timeout (a program bug, script, stop) is a hang here; user_code in set 21 (a14) and the stated convention, which the engine follows",
+    "x25_titan_nonfinite_grads_one_node": "label convention: NaNs whose origin follows one node are numerical and run_diagnostics here; gpu_hardware and restart_without_node in sets 2 and 10, which the engine follows",
+    "x28_torchrun_rdzv_node_driver_mismatch": "label convention: a node whose GPU driver is missing or does not match its libraries is host here; five other cases (sets 48, 52, 61, 70, 72) call it dependency, as the engine does",
+    "x30_torchrun_leftover_process_on_node": "label convention: a leftover process filling GPUs is host here; sets 3, 4 and 5 call it oom, which the engine follows",
+    "x31_ray_spot_preemption": "label convention: a spot instance the cloud took back is host and restart here, though no culprit; the engine says nothing failed (unknown, none), as 6 of the 8 labels of spot preemptions say (ay05, bq06, ca28, cd12, cd13, cf28)",
+    "x32_kubeflow_worker_evicted_disk_pressure": "label convention: an eviction for disk pressure is host here, storage in set 3 (s17)",
+    "x33_slurm_time_limit": "label convention: a healthy job its time limit ended is the script's and restarted here; the engine says framework and none (nothing failed), as sets 27, 31 and 32 label it",
+    "x39_user_scancel": "label convention: a healthy job the user cancelled is the script's layer here; the engine says framework, like any run where nothing failed (sets 27, 31 and 32)",
 }
 
 

@@ -52,7 +52,6 @@ GAPS = {
     "by11_hf_trainer_step_time_doubled_low_gpu_util": "open: category want straggler got user_code; layer want script got framework; action want stop got restart",
     "by12_straggler_report_slowest_rank_keeps_changing": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "by13_step_time_erratic_with_recompile_messages": "open: layer want script got infrastructure; action want stop got restart",
-    "by14_deepspeed_allreduce_dominates_step_on_k8s": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "by15_iteration_time_spike_on_every_rank_for_40min": "open: category want straggler got storage",
     "by16_step_time_up_45pct_no_rank_stands_out": "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none",
     "by17_multi_minute_stalls_every_500_steps": "open: category want straggler got storage",

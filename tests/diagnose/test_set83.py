@@ -47,7 +47,6 @@ CASES = [
     "cb30_datasets_no_locks_available_errno37",
 ]  # fmt: skip
 GAPS = {
-    "cb03_bus_error_in_dataloader_workers_all_pods": "open: category want oom got host; layer want framework got infrastructure",
     "cb04_megatron_dataloader_worker_killed_rank17": "open: category want oom got host",
     "cb07_resume_failed_finding_central_directory": "open: culprit want none got hgx-c21/rank 0; action want stop got restart_without_node",
     "cb12_checkpoint_dir_read_only_file_system": "open: category want user_code got storage; layer want script got infrastructure; action want stop got restart",

@@ -46,11 +46,10 @@ CASES = [
     "cd29_time_limit_while_saving_checkpoint",
 ]  # fmt: skip
 GAPS = {
-    "cd08_time_limit_and_kill_task_failed": "open: culprit want gpu-d03/rank 22 got gpu-d03/rank 2",
+    "cd08_time_limit_and_kill_task_failed": "open: culprit want gpu-d03/rank 22 got gpu-d03",
     "cd10_pytorchjob_worker_evicted_memory_pressure": "open: category want oom got network; layer want framework got infrastructure; action want stop got restart",
-    "cd11_pytorchjob_failed_worker_sigterm": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got gke-a3-pool-1-7c2e8f10-p3rn; action want none got restart_without_node",
-    "cd12_pytorchjob_failed_host_is_down": "open: category want unknown got host; layer want framework got infrastructure; action want none got restart",
-    "cd13_ray_train_actor_died_node_dead": "open: category want unknown got host; layer want framework got infrastructure; action want none got restart",
+    "cd12_pytorchjob_failed_host_is_down": "open: category want unknown got host; layer want framework got infrastructure; culprit want none got ip-10-8-14-201.ec2.internal; action want none got restart_without_node",
+    "cd13_ray_train_actor_died_node_dead": "open: category want unknown got user_code; action want none got restart",
     "cd28_pbs_job_killed_sister_eof": "open: category want host got network; culprit want x3102c0s31b1n0 got none; action want restart_without_node got restart",
 }
 

@@ -47,10 +47,8 @@ CASES = [
     "ch30_throughput_drop_data_wait_everywhere",
 ]  # fmt: skip
 GAPS = {
-    "ch10_task17_killed_oom_kill_event": "open: category want host got oom; layer want infrastructure got framework; culprit want cn-g014 got none; action want restart_without_node got stop",
     "ch11_detected_mismatch_between_collectives": "open: category want hang got user_code",
     "ch13_pods_crashloop_on_import_torch": "open: layer want framework got infrastructure; culprit want none got kubectl-logs-vision-ft-worker-1; action want stop got restart_without_node",
-    "ch15_rank11_ecc_error_then_exit": "open: action want restart got restart_without_node",
     "ch18_typeerror_unexpected_keyword_eval_strategy": "open: category want dependency got user_code",
     "ch20_no_space_left_on_device_one_host": "open: action want restart_without_node got stop",
     "ch25_two_nodes_slower_than_one": "open: category want straggler got unknown; layer want script got framework; action want stop got none",

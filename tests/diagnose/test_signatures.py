@@ -140,6 +140,7 @@ LINES = {
     "finding central directory",
     "gpu_driver_not_loaded": "Apr 29 06:00:53 cn-g042 systemd-modules-load[611]: Failed to find "
     "module 'nvidia'",
+    "nccl_p2p_off": "gpu-x07:9060:9060 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1.",
     "port_in_use": "torch.distributed.DistNetworkError: The server socket has failed to listen "
     "on any local network address. port: 29500, useIpv6: false, code: -98, name: EADDRINUSE",
     "invalid_configuration": "ValueError: micro batch size 6 must divide the global batch "
@@ -208,6 +209,21 @@ ALSO = [
         "device.cc:84] ifa != nullptr. Unable to find address for: ib0",
     ),
     ("s3_error", "urllib.error.HTTPError: HTTP Error 503: Slow Down"),
+    # the Kubernetes device plugin's health check, when the driver reports a critical Xid
+    (
+        "xid_off_bus",
+        "I0804 14:05:52.118533       1 health.go:186] XidCriticalError: Xid=79 on Device=GPU-"
+        "2037d7e7-f770-5997-0903-59c6cd6f1d40; marking device as unhealthy.",
+    ),
+    (
+        "enospc",
+        "LustreError: 11-0: lfs01-OST0041-osc-ffff9b3c: operation ost_write to node "
+        "10.99.0.41@o2ib failed: rc = -122",
+    ),
+    (
+        "nic_link_down",
+        "[Tue Mar 11 05:50:02 2025] mlx5_core 0000:4b:00.0 ens5f0np0: TX timeout detected",
+    ),
     (
         "ib_port_error",
         "gx-03:5577:5640 [4] NCCL WARN NET/IB : mlx5_6:1 Got async event : port error",
@@ -264,6 +280,11 @@ def test_ordinary_chatter_matches_nothing() -> None:
         "[rank0] 2024-06-01 INFO step 12 loss 2.3456 lr 3.0e-4 tokens/s 51234",
         "NCCL INFO Channel 00/32 : 0[0] -> 1[1] via P2P/IPC",
         "Saving checkpoint to /ckpt/step_100 done in 2.5s",
+        # c10d's warning that one address would not bind: it binds the next
+        "[W311 14:04:14.000519 socket.cpp:697] [c10d] The server socket has failed to bind to "
+        "[::]:29500 (errno: 98 - Address already in use).",
+        # nvidia-smi -q's retired-pages counter, not an error
+        "        Double Bit ECC                    : N/A",
     ):
         assert sigs.match(line) is None, line
 

@@ -1,5 +1,6 @@
-"""A job slowed by a setting it runs with (NCCL told off the RDMA fabric, c10d's DETAIL
-debug level, autograd's anomaly detection, CUDA_LAUNCH_BLOCKING=1) is the script's to change: every rank is equally slow and no node stands out.
+"""A job slowed by a setting it runs with (NCCL told off the RDMA fabric or off peer-to-peer,
+c10d's DETAIL debug level, autograd's anomaly detection, CUDA_LAUNCH_BLOCKING=1) is the script's
+to change: every rank is equally slow and no node stands out.
 NCCL's and c10d's own lines prove the setting took effect; leaving the fabric slows a job only
 where an RDMA port is there to leave."""
 
@@ -108,3 +109,37 @@ def test_a_one_line_port_summary_shows_the_fabric(tmp_path: Path) -> None:
         "CA 'mlx5_ib0' Port 1: State: Active, Physical state: LinkUp, Rate: 400\n"
     )
     assert _got(case) == ("straggler", "script", None, "stop")
+
+
+_P2P = "{node}:{pid}:{pid} [{r}] NCCL INFO NCCL_P2P_DISABLE set by environment to 1"
+
+
+def _p2p_bundle(tmp: Path, nodes: tuple[str, ...], told: set[str]) -> Path:
+    for node in nodes:
+        (tmp / node).mkdir()
+        lines = [f"{node}:4100:4100 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"]
+        if node in told:
+            lines += [_P2P.format(node=node, pid=4100 + r, r=r) + "\n" for r in range(4)]
+        lines += [
+            f"2025-04-08 10:{s // 10:02d}:00 | step {s:5d} | Train Step Duration (s): 5.60\n"
+            for s in range(10, 300, 10)
+        ]
+        (tmp / node / "worker.log").write_text("".join(lines))
+    return tmp
+
+
+def test_peer_to_peer_disabled_on_every_node_is_the_scripts_setting(tmp_path: Path) -> None:
+    case = _p2p_bundle(tmp_path, ("k8s-gpu-07", "k8s-gpu-11"), {"k8s-gpu-07", "k8s-gpu-11"})
+    assert _got(case) == ("straggler", "script", None, "stop")
+
+
+def test_peer_to_peer_disabled_on_one_node_is_that_nodes_own(tmp_path: Path) -> None:
+    """Only one node's ranks report it: its own /etc/nccl.conf, not the job's environment."""
+    case = _p2p_bundle(tmp_path, ("gpu-x01", "gpu-x02", "gpu-x07"), {"gpu-x07"})
+    d = diagnose_bundle(case).diagnosis
+    assert (d.category.value, d.layer.value, d.action.value) == (
+        "straggler",
+        "infrastructure",
+        "restart_without_node",
+    )
+    assert d.culprit is not None and d.culprit.node == "gpu-x07"

@@ -222,3 +222,26 @@ def test_the_rank_whose_gpu_megatron_reports_clocked_lowest(tmp_path: Path) -> N
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.category is Category.STRAGGLER, d.summary
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("k8-gpu-a12", 4)
+
+
+def test_a_node_clocking_down_while_the_ranks_time_only_their_compute(tmp_path: Path) -> None:
+    """No step time anywhere, only each rank's own compute timer (alike: the job is as slow
+    as its slowest node, and this one computes no slower in its median); one node's GPU 5
+    clocks down for heat while they train: that node is the straggler."""
+    for node, ranks in (("h100-r2-07", range(8)), ("h100-r2-08", range(8, 16))):
+        (tmp_path / node).mkdir()
+        for r in ranks:
+            (tmp_path / node / f"rank{r}.log").write_text(_step_timer(r, set()))
+    (tmp_path / "h100-r2-08" / "nvidia-smi-q.txt").write_text(
+        "==============NVSMI LOG==============\n\nAttached GPUs                             : 8\n"
+        + "".join(
+            f"GPU 00000000:{bus}:00.0\n    Product Name                          : NVIDIA H100"
+            " 80GB HBM3\n    Clocks Event Reasons\n        HW Slowdown                       : "
+            f"{'Active' if i == 5 else 'Not Active'}\n"
+            for i, bus in enumerate(("18", "2A", "3A", "5D", "9A", "AB", "BA", "DB"))
+        )
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER, d.summary
+    assert d.culprit is not None and d.culprit.node == "h100-r2-08"
+    assert d.action is Action.RESTART_WITHOUT_NODE

@@ -72,6 +72,40 @@ def test_a_locked_memory_limit_is_a_node_setting(
         assert (d.action, d.culprit) == (Action.STOP, None)
 
 
+SHM = (
+    "{pod}:4{r}:13{r} [{r}] misc/shmutils.cc:72 NCCL WARN Error: failed to extend "
+    "/dev/shm/nccl-31HCQU to 9637892 bytes, error: No space left on device (28)\n"
+    "[rank{rank}]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970,"
+    " unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5\n"
+)
+
+
+def test_shared_memory_too_small_in_every_pod_is_the_jobs(tmp_path: Path) -> None:
+    """Every pod's NCCL fails to grow its /dev/shm segment (the pod template mounts none, the
+    container's 64 MiB default): the job's memory against what its pods get, whichever pod
+    logged first. The pods' logs sit loose beside the job's listings and descriptions, none
+    of which is a node the job ran on."""
+    for i, pod in enumerate(("bert-master-0", "bert-worker-0")):
+        (tmp_path / f"kubectl-logs-{pod}.txt").write_text(
+            "".join(SHM.format(pod=pod, r=r, rank=4 * i + r) for r in range(4))
+        )
+    (tmp_path / "kubectl-get-pods.txt").write_text(
+        "NAME            READY   STATUS   RESTARTS   AGE\nbert-master-0   0/1     Error    0   "
+        "        3m\nbert-worker-0   0/1     Error    0           3m\n"
+    )
+    (tmp_path / "debug-pod-df.txt").write_text(
+        "Filesystem      Size  Used Avail Use% Mounted on\nshm              64M   64M     0 100% "
+        "/dev/shm\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.layer, d.culprit, d.action) == (
+        Category.OOM,
+        Layer.FRAMEWORK,
+        None,
+        Action.STOP,
+    )
+
+
 def _timeouts(first: int) -> str:
     return "".join(
         f"[rank{r}]:[E312 02:50:39.545291 ProcessGroupNCCL.cpp:616] [Rank {r}] Watchdog caught"

@@ -77,3 +77,22 @@ def test_a_contained_error_since_remapped_restarts_on_the_node(tmp_path: Path) -
 def test_a_row_still_pending_keeps_the_node_out(tmp_path: Path) -> None:
     d = diagnose_bundle(contained(tmp_path, "Yes")).diagnosis
     assert (d.category, d.action) == (Category.GPU_MEMORY, Action.RESTART_WITHOUT_NODE)
+
+
+def test_a_report_pasted_into_a_health_checks_transcript_is_read(tmp_path: Path) -> None:
+    """The drain check's transcript: the reset it ran, then ``nvidia-smi -q -d
+    ROW_REMAPPER,ECC,PAGE_RETIREMENT`` with no header and no product name. Its blocks read
+    as the report they are, and its counter "Double Bit ECC : N/A" is no ECC error."""
+    contained(tmp_path, None)
+    block = SMI_Q.split("\n", 2)[2].replace("    Product Name", "    Product Brand", 1)
+    (tmp_path / "a" / "health-check.txt").write_text(
+        "# node-health drain-check on a\n$ nvidia-smi -r -i 0\n"
+        "GPU 00000000:3B:00.0 was successfully reset.\nAll done.\n"
+        "$ nvidia-smi -q -i 0 -d ROW_REMAPPER,ECC,PAGE_RETIREMENT\n\n"
+        + block.format(pending="No")
+        + "    Retired Pages\n        Single Bit ECC                    : N/A\n"
+        "        Double Bit ECC                    : N/A\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_MEMORY, Action.RESTART)
+    assert not any("Double Bit ECC" in e.text for e in d.evidence)

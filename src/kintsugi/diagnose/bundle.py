@@ -137,6 +137,11 @@ _NVSMI = b"==============NVSMI LOG=============="
 _NVSMI_GPU = re.compile(
     rb"^GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*\r?\n\s+Product Name"
 )
+# a GPU's block of "nvidia-smi -q" anywhere in a file: the bus alone on its line, then its
+# indented sections (a health check's transcript pastes one after the command it ran)
+_NVSMI_BLOCK = re.compile(
+    rb"(?m)^GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d[ \t]*\r?\n[ \t]+\S"
+)
 # Hostnames a node's own files carry near their start: NCCL's "host:pid:tid [dev] NCCL" prefix
 # and syslog's "Mar 12 09:12:44 host kernel:".
 _HOSTS = re.compile(
@@ -439,6 +444,11 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         )
         if ibstat and kind == "text" and size <= MAX_PS and ctx.node is not None and not packed:
             found += parse_ibstat_rates(head.decode("utf-8", "replace"), ctx)
+        # nvidia-smi -q pasted into a transcript: its GPU blocks read as the report they are,
+        # beside the transcript's own lines
+        pasted = kind == "text" and size <= MAX_PS and not packed and ctx.node is not None
+        if pasted and _NVSMI_BLOCK.search(head):
+            found += parse_nvsmi(head.decode("utf-8", "replace"), ctx)
         # nvidia-smi's tables: how many GPUs, and one another process shares with a rank
         table = NVSMI_TABLE in head and kind == "text" and size <= MAX_PS and not packed
         if table and ctx.node is not None:
@@ -945,6 +955,8 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
         ("comm_wait", "wait in collectives", parser.comm_waits),
     ):
         for rank, s in series.items():
+            if sig == "compute_time" and rank in parser.listed_compute:
+                continue  # a listing of every rank's compute measures them all alike
             if len(s.values) >= 3:
                 # as the log ends: a node that turned slow midway is slow now
                 med = statistics.median(s.values[-max(2, len(s.values) // 4) :])
@@ -961,10 +973,9 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
                     text = f"median compute time {burst:.3f}s in its slowest quarter of steps"
                     out.append(found.with_(signature="compute_burst", text=text, value=burst))
     for rank, secs in sorted(parser.listed_compute.items()):
-        if rank not in parser.compute_times:
-            text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
-            # every rank's, from one line of one node's log: placed by the rules
-            out.append(timing("compute_time", text, replace(ctx, node=None), rank, secs))
+        text = f"compute time {secs:.3f}s per step, from a listing of every rank's"
+        # every rank's, from one line of one node's log: placed by the rules
+        out.append(timing("compute_time", text, replace(ctx, node=None), rank, secs))
     # (who, detail: the rank or "" for a node, the node it names, its series, compared with)
     reports = [
         # (Megatron's detector compares with the fastest rank, a per-rank array or a timer's

@@ -316,7 +316,8 @@ _COMPUTE = re.compile(
     # DeepSpeed's wall_clock_breakdown: backward_inner is the compute, backward_allreduce
     # the wait (its "backward" holds both)
     r"|b(?:ackward|wd)[_-]inner|bwd|backward)"
-    r"(?:[ _]time)?" + _TIMER
+    # (and its per-micro-step timers: "fwd_microstep: 396.99 | bwd_inner_microstep: 1208.48")
+    r"(?:_microstep)?(?:[ _]time)?" + _TIMER
 )
 _COMM_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
@@ -324,8 +325,8 @@ _COMM_WAIT = re.compile(
     r"|all[_-]?reduce[_ ]wait"
     # Megatron-LM's gradient all-reduce timers (by version and optimizer): the fast ranks'
     # time there is their wait
-    r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter|backward[_-]allreduce)"
-    r"(?:[ _]time)?" + _TIMER
+    r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter|b(?:ackward|wd)[_-]allreduce)"
+    r"(?:_microstep)?(?:[ _]time)?" + _TIMER
 )
 
 

@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from kintsugi.diagnose.extract import (
@@ -95,7 +97,11 @@ _MIN_NODES = re.compile(r"\bmin_nodes\s*[:=]\s*(\d+)")
 _NCCL_NETWORK = re.compile(r"NCCL INFO Using network (\w[\w./-]*)")
 _NCCL_VERSION = re.compile(r"\bNCCL version (\d+\.\d+\.\d+)")
 _GLOBAL_RANKS = re.compile(r"\bglobal_ranks=\[([\d,\s]+)\]")
-_RANK_FIELD = re.compile(r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b")
+_RANK_FIELD = re.compile(
+    r"\b(?:global_)?rank[\"']?\s?[=:]\s?(\d+)\b"
+    # DeepSpeed's log_dist names the rank that logs: "[logging.py:128:log_dist] [Rank 0] ..."
+    r"|\blog_dist\] \[Rank (\d+)\]"
+)
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line \d+, in (?P<func>.+)$')
 # torchrun's agent logs a traceback with logging.exception: its glog head on every line
 # ("E1126 12:48:41.710000 15 site-packages/torch/.../api.py:1008]   File ...")
@@ -236,6 +242,13 @@ def _past_launch(frames: list[str]) -> list[str]:
     return [f for f in frames if not any(k in f for k in _LAUNCHERS)]
 
 
+# DeepSpeed's launcher: "process 232907 spawned with command: ['/usr/bin/python3', '-u',
+# 'pretrain_gpt.py', '--local_rank=3', ...]" and "global_rank_mapping=defaultdict(<class
+# 'list'>, {'dgx-b-041': [0, 1, ...], 'dgx-b-042': [8, 9, ...]})"
+_SPAWNED = re.compile(
+    r"\bprocess (?P<pid>\d+) spawned with command: .*?--local_rank[= ](?P<local>\d+)"
+)
+_RANK_MAP = re.compile(r"global_rank_mapping=defaultdict\(<class 'list'>, (\{[^{}]*\})\)")
 # NCCL's communicator set-up: "comm 0x55d0a00c8030 rank 19 nranks 32 cudaDev 3 ... Init COMPLETE"
 _COMM_RANK = re.compile(r"\bcomm 0x[0-9a-fA-F]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
 # ... and the GPU it drives: "cudaDev 1 nvmlDev 1 busId 65000" (the PCI address 0000:65:00.0 as
@@ -277,6 +290,10 @@ class LineParser:
         """When the newest iteration line was logged: the last sign of progress."""
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
+        self._spawned: dict[tuple[str, int], int] = {}
+        """(host, pid) -> the local rank DeepSpeed's launcher started that process as."""
+        self._rank_map: dict[str, list[int]] = {}
+        """Host -> its processes' global ranks by local rank, as DeepSpeed's launcher maps them."""
         self._comm_sizes: dict[tuple[str, int], int] = {}
         self._buses: dict[tuple[str, int], tuple[int, str]] = {}
         """(host, pid) -> the GPU NCCL said the process drives: (NVML index, PCI bus)."""
@@ -601,7 +618,7 @@ class LineParser:
     def _timed_rank(body: str, rank: int | None) -> int | None:
         """The rank a timing line is about: its own ``rank=N`` field, else the line's."""
         m = _RANK_FIELD.search(body)
-        return int(m.group(1)) if m else rank
+        return int(m.group(1) or m.group(2)) if m else rank
 
     def _facts(self, body: str, rank: int | None) -> bool:
         """Records addresses, restarts and iteration times; True if the line was only that."""
@@ -622,6 +639,8 @@ class LineParser:
                 self._restarts = int(count[1])
         if self._task is not None and "slurmstepd" in body and (host := stepd_node(body)):
             self.task_nodes.setdefault((self._restarts, self._task), host)
+        if "spawned with command" in body or "global_rank_mapping=" in body:
+            self._launched(body)
         node = self.ctx.node
         prefix = nccl_prefix(body)
         if prefix is not None:
@@ -633,7 +652,8 @@ class LineParser:
                 self.pid_ranks.setdefault((host, pid), rank)
                 if self._task is not None and rank == self._task:
                     self._task_pids.add((host, pid))
-            elif (
+            # (and where a launcher's label gave one: srun's per-node label is no rank)
+            if (
                 "ranks " in body
                 and (comm := _COMM_RANK.search(body)) is not None
                 and int(comm["n"]) >= self._comm_sizes.get((host, pid), 0)
@@ -1120,28 +1140,56 @@ class LineParser:
                 for f in self.findings
             ]
         self._console_hosts()
+        self._launched_ranks()
         self._gpu_buses()
         if self._restarts:  # lines before the first restart were attempt 0
             self.findings = [
                 f if f.attempt is not None else f.with_(attempt=0) for f in self.findings
             ]
 
+    def _launched(self, body: str) -> None:
+        """DeepSpeed's launcher on each node (``deepspeed.launcher.launch``): the global ranks
+        of every host's processes (``global_rank_mapping=...``), and the process it started
+        for each local rank (``process 232907 spawned with command: [..., '--local_rank=3',
+        ...]``): a kernel line's ``pid=`` is then that rank's."""
+        host = self._host or self.ctx.node
+        if (sp := _SPAWNED.search(body)) is not None and host is not None:
+            self._spawned[(host, int(sp["pid"]))] = int(sp["local"])
+        elif (gm := _RANK_MAP.search(body)) is not None:
+            try:
+                mapping = ast.literal_eval(gm[1])
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                return
+            if isinstance(mapping, dict):
+                self._rank_map.update(
+                    (str(h), [int(r) for r in rs])
+                    for h, rs in mapping.items()
+                    if isinstance(rs, list) and all(isinstance(r, int) for r in rs)
+                )
+
+    def _launched_ranks(self) -> None:
+        """Each process DeepSpeed's launcher started, with its global rank where the launcher
+        mapped its host's ranks."""
+        for (host, pid), local in self._spawned.items():
+            ranks = self._rank_map.get(host) or self._rank_map.get(_short(host))
+            if ranks is not None and local < len(ranks):
+                self.pid_ranks.setdefault((host, pid), ranks[local])
+
     def _gpu_buses(self) -> None:
         """Each GPU NCCL said a process of this node drives (``nvmlDev 5 busId ab000``), with
         the process's rank in the widest communicator it joined (the world): the PCI bus a
         kernel error names is then that rank's GPU, no assumption about local ranks needed.
-        In a console of several hosts only the file's own node's lines count."""
+        In a console of several hosts (the job's, ``srun -l``) each host's lines are that
+        host's GPUs."""
         node, hosts = self.ctx.node, {h for h, _ in self._buses}
-        if node is None:
-            return
-        placed: set[tuple[int, str, int | None]] = set()
+        placed: set[tuple[str | None, int, str, int | None]] = set()
         for (host, pid), (index, bus) in self._buses.items():
-            if len(hosts) > 1 and _short(host) != _short(node):
-                continue
+            own = node is not None and (len(hosts) == 1 or _short(host) == _short(node))
+            at = self.ctx if own else replace(self.ctx, node=host)
             rank = self.comm_ranks.get((host, pid), self.pid_ranks.get((host, pid)))
-            if (index, bus, rank) not in placed:  # every communicator of a process repeats it
-                placed.add((index, bus, rank))
-                self.findings.append(gpu_bus(self.ctx, index, bus).with_(rank=rank))
+            if (at.node, index, bus, rank) not in placed:  # each communicator repeats it
+                placed.add((at.node, index, bus, rank))
+                self.findings.append(gpu_bus(at, index, bus).with_(rank=rank))
 
     def _console_hosts(self) -> None:
         """A console of several hosts (``srun -l``, ``mpirun``): NCCL's ``host:pid:tid``

@@ -61,6 +61,7 @@ from kintsugi.diagnose.rules_mod import (
     wanders,
 )
 from kintsugi.diagnose.rules_nan import numerical, recurring_nan
+from kintsugi.diagnose.rules_rank import pcie_fault_on_a_gpu, rank_by_report
 from kintsugi.diagnose.rules_rdzv import rendezvous_sides
 from kintsugi.diagnose.rules_settings import slowed_by_settings
 from kintsugi.diagnose.signatures import Role
@@ -296,7 +297,10 @@ def decide(
         )
         v.why("all", "no_failure", reason_if_none)
         return _finish(v, fs)
-    same_error_everywhere(v, roots, all_nodes)
+    # (the nodes ranks ran on, where lines place them: a bundle of loose files names a node
+    # by each file, the pods' descriptions and the job's listings too)
+    ran = {f.node for f in fs if f.rank is not None and f.node}
+    same_error_everywhere(v, roots, ran if len(ran) > 1 else all_nodes)
     fault_in_whose_code(v, roots)
     own_copy_corrupt(v, roots, all_nodes)
     unlike_the_rest(v, roots, fs)
@@ -312,7 +316,9 @@ def decide(
     short_of_nodes(v, fs, all_nodes)
     rendezvous_sides(v, fs, all_nodes, job_nodes)
     rank_by_gpu_block(v, by_gpu)
+    pcie_fault_on_a_gpu(v, fs)
     rank_by_bus(v, fs, homes, by_gpu)
+    rank_by_report(v, roots, nodes, homes)
     fabric_recovered(v, fs)
     # restarting already failed to shake it off (every attempt's failures, also those on
     # nodes a spare has since replaced)
@@ -336,9 +342,10 @@ def _said_done(context: list[Finding], failed: list[Finding]) -> list[Finding]:
 _COMPLETED = re.compile(r"\bCOMPLETED\s+0:0\b")
 _JOB_ID = re.compile(r"^\s*(\d{3,})(?=[._\s])|\b(?:STEP|JOB) (\d{3,})\b")
 """A Slurm job's id: the first column of an ``sacct`` row, or slurmstepd's ``STEP 55123.0``."""
-JOB_ENDS = ("job_time_limit", "job_cancelled", "job_preempted")
-"""A scheduler's end of a job: its time limit, a cancel, a preemption for another job."""
-_BY_THE_CLOCK = ("job_time_limit", "job_preempted")
+JOB_ENDS = ("job_time_limit", "job_cancelled", "job_preempted", "instance_preempted")
+"""A scheduler's end of a job: its time limit, a cancel, a preemption for another job, the
+cloud taking a spot machine back."""
+_BY_THE_CLOCK = ("job_time_limit", "job_preempted", "instance_preempted")
 """Ends the scheduler decides on its own, never in reaction to a failure of the job's."""
 
 
@@ -500,7 +507,8 @@ def ended_by_scheduler(
         return slow
     p = min(ends, key=order)
     progress = [f.ts for f in context if f.signature == "step_time" and f.ts is not None]
-    if limit and when is not None and progress and max(progress) < when - STALLED_S:
+    timed_out = any(f.signature == "job_time_limit" for f in ends)
+    if timed_out and when is not None and progress and max(progress) < when - STALLED_S:
         # the iterations had stopped long before the time limit ended the job: it hung
         v = Verdict(
             Category.HANG,
@@ -522,6 +530,8 @@ def ended_by_scheduler(
         0.7,
         (
             "the job reached its time limit: resubmit it from the newest checkpoint: "
+            if timed_out
+            else "the job was preempted, nothing failed before: resubmit it: "
             if limit
             else "the job was cancelled, nothing failed before: "
         )
@@ -581,6 +591,11 @@ def same_error_everywhere(v: Verdict, roots: list[Finding], nodes: Collection[st
         return
     v.action, v.culprit = Action.STOP, None
     v.why("action, culprit", "same_error_everywhere", f"{p.signature} on all of {sorted(where_)}")
+    if p.signature == "shm_exhausted":
+        # every container's /dev/shm too small for what the job puts there (its loader's
+        # batches, NCCL's buffers): the job's memory against the size its pods get
+        v.category, v.layer = Category.OOM, Layer.FRAMEWORK
+        v.why("category, layer", "shm_everywhere", "shared memory too small on every node")
 
 
 def deterministic_is_the_scripts(v: Verdict) -> None:

@@ -176,10 +176,15 @@ def hardware(
         p.category is Category.STORAGE
         and len(nodes) > 1
         and {f.node for f in hw if f.category is Category.STORAGE} == {p.node}
-        and (_CLIENT_LOST.search(p.text) or _LOCAL_DISK.search(p.text))
+        and any(
+            _CLIENT_LOST.search(f.text) or _LOCAL_DISK.search(f.text)
+            for f in hw
+            if f.node == p.node and f.category is Category.STORAGE
+        )
     ):
         # A shared file system that lost one client (Lustre's eviction, an NFS server that
-        # stopped answering it) while the other nodes kept it: that node's client or its link.
+        # stopped answering it; said by any of its lines, the first is often only a failed
+        # reconnect) while the other nodes kept it: that node's client or its link.
         # A disk that went read-only or failed its I/O on one node only (not a shared mount):
         # its own.
         action = Action.RESTART_WITHOUT_NODE
@@ -427,7 +432,7 @@ def shared_service(roots: list[Finding]) -> Verdict | None:
     return None
 
 
-_QUOTA = re.compile(r"(?i)Disk quota exceeded|Errno 122|EDQUOT")
+_QUOTA = re.compile(r"(?i)Disk quota exceeded|Errno 122|EDQUOT|\brc = -122\b")
 """A quota (a user's or project's on a shared file system), not one node's disk."""
 _LOCAL_DISK = re.compile(
     r"Read-only file system|blk_update_request|Buffer I/O error|I/O error, dev \w+|EXT4-fs error"
@@ -874,11 +879,13 @@ def accused(
     (target, n), *rest = votes.most_common()
     accusers = {f.node for f in acc if f.peer == target}
     if rest and n < 2 * rest[0][1]:
+        # the fabric between them (a switch, its routes, a flap across it): no node to leave
+        # out, and a restart gets routes that work (a lasting fault shows again)
         v = Verdict(
             Category.NETWORK,
             Layer.INFRASTRUCTURE,
             None,
-            Action.RUN_DIAGNOSTICS,
+            Action.RESTART,
             0.5,
             f"peers blame {len(votes)} different nodes ({', '.join(sorted(map(str, votes)))}): "
             "the network between them, not one node",

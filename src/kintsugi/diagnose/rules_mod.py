@@ -13,6 +13,7 @@ from kintsugi.diagnose.extract import kernel_pid
 from kintsugi.diagnose.findings import Finding
 from kintsugi.diagnose.ranks import rank_blocks
 from kintsugi.diagnose.reports import BUS_ID, PCI_BUS
+from kintsugi.diagnose.rules_settings import node_own_settings
 from kintsugi.diagnose.signatures import Role
 from kintsugi.diagnose.verdict import GPU, HARDWARE, Verdict, order, rank_on_node, where
 from kintsugi.events import APPLICATION, Action, Category, Culprit, Layer
@@ -73,7 +74,7 @@ def _throttled(context: list[Finding], straggling: bool = False) -> list[Finding
     for sig in _ONE_NODE_ONLY:
         if len({f.node for f in found if f.signature == sig}) > 1:
             found = [f for f in found if f.signature != sig]
-    return found
+    return found + node_own_settings(context)
 
 
 def _same_rank(a: Finding, b: Finding) -> bool:
@@ -123,7 +124,9 @@ def straggler(
     hot_nodes = {f.node for f in hot if f.node}
     slowdowns = [f for f in context if f.signature == "step_slowdown" and f.value]
     slowed = [f for f in slowdowns if (f.value or 0.0) >= SLOWDOWN_FACTOR]
-    if len(hot_nodes) == 1 and (times or slowdowns):
+    # the job trains: its steps timed, or its ranks' compute (a profiler's timers)
+    timed = slowdowns or times or [f for f in context if f.signature == "compute_time"]
+    if len(hot_nodes) == 1 and timed:
         node = next(iter(hot_nodes))
         p = min(hot, key=lambda f: f.order)
         v = _suspect(
@@ -132,7 +135,7 @@ def straggler(
             f"{node} is the straggler: {p.text} while the job trains "
             + (f"({slowed[0].text})" if slowed else "(iteration times logged)"),
             primary=p,
-            support=(slowed or slowdowns or times)[:2],
+            support=(slowed or timed)[:2],
         )
         v.why("all", "slowdown_on_one_node", f"only {node} reports what slows a node down")
         return v

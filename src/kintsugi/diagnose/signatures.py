@@ -147,6 +147,8 @@ EXTRA_KEYWORDS = (
     "min_nodes",
     "it/s]",
     "s/it]",
+    "spawned with command",
+    "global_rank_mapping=",
 )
 
 
