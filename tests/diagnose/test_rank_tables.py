@@ -130,3 +130,23 @@ def test_megatrons_timers_of_every_rank_name_the_one_that_computes_long(tmp_path
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS)
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-b2-09", 22)
+
+
+def test_a_table_longer_than_what_is_read_at_once_is_read_to_its_last_whole_row(
+    tmp_path: Path,
+) -> None:
+    """A run's whole timing CSV (hundreds of KiB): its first rows compare the ranks as well."""
+    for n in range(4):
+        (tmp_path / f"h-{n:02d}").mkdir()
+        (tmp_path / f"h-{n:02d}" / "train.log").write_text("step 2100 loss 2.1\n")
+    head, rows = CSV.split("\n", 1)
+    (tmp_path / "rank_timing.csv").write_text(head + "\n" + rows * 120)
+    assert (tmp_path / "rank_timing.csv").stat().st_size > 100_000
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("h-03", 13)
+
+
+def test_a_timers_statistic_over_its_interval_is_its_value() -> None:
+    line = "[node bm-gpu-01 rank 0] step 200 fwd_bwd_p50=1.192s allreduce_wait_p50=0.230s"
+    assert (compute_time(line), comm_wait(line)) == (1.192, 0.23)

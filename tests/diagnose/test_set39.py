@@ -41,7 +41,6 @@ CASES = [
     "aj24_step_time_jumped_9x_data_wait",
 ]  # fmt: skip
 GAPS = {
-    "aj04_one_rank_always_reported_slowest": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-c10/rank 77 got none; action want run_diagnostics got none",
     "aj05_hang_after_training_finished": "open: category want user_code got unknown; layer want script got framework; action want stop got none",
     "aj10_32_node_run_below_expected_mfu": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-node-113 got none; action want run_diagnostics got none",
     "aj12_gpu_utilization_low_everywhere": "open: category want user_code got straggler",

@@ -50,7 +50,6 @@ GAPS = {
     "aq07_hf_trainer_6s_per_it_gpu_util_low": "open: action want none got stop",
     "aq08_job_runs_until_walltime_after_training_completed": "open: category want hang got unknown",
     "aq09_checkpoint_step6000_never_completes": "open: culprit want gpu-st-05/rank 32 got gpu-st-05",
-    "aq11_per_rank_timing_csv_one_node_compute_slower": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpn-104 got none; action want run_diagnostics got none",
 }
 
 

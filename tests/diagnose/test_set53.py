@@ -55,7 +55,6 @@ GAPS = {
     "ax22_one_worker_pod_forward_backward_slower": "open: action want restart_without_node got run_diagnostics",
     "ax24_seconds_per_iteration_spikes_on_all_nodes": "open: culprit want none got gpu-n-43/rank 20; action want restart got restart_without_node",
     "ax25_training_stops_logging_then_timeouts_after_ten_minutes": "open: category want hang got host; action want run_diagnostics got restart",
-    "ax28_rank_19_low_relative_score_every_report": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpt-pt-worker-2/rank 19 got none; action want run_diagnostics got none",
 }
 
 

@@ -49,7 +49,6 @@ GAPS = {
     "bk07_ranks_fail_at_startup_cuda_init": "open: category want dependency got nvlink",
     "bk12_rank_died_with_bus_error": "open: action want restart_without_node got restart",
     "bk25_job_requeued_and_node_drained_at_start": "open: category want gpu_hardware got unknown; layer want infrastructure got framework; culprit want h100-d12 got none; action want restart_without_node got none",
-    "bk26_one_node_consistently_slower_no_errors": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want bm-gpu-02 got none; action want run_diagnostics got none",
 }
 
 

@@ -46,7 +46,6 @@ CASES = [
     "bm29_rank_crash_cuda_error_midrun",
 ]  # fmt: skip
 GAPS = {
-    "bm06_training_slower_than_expected": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want se02gn644 got none; action want run_diagnostics got none",
     "bm08_iteration_time_suddenly_doubles": "open: category want straggler got storage",
     "bm10_crash_at_end_of_validation": "open: category want hang got user_code",
     "bm13_hw_exception_gpu_hang_rccl_job": "open: category want gpu_memory got user_code; layer want infrastructure got framework; action want restart_without_node got restart",

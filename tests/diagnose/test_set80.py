@@ -46,7 +46,6 @@ CASES = [
     "by29_requeued_job_still_slow",
 ]  # fmt: skip
 GAPS = {
-    "by04_accelerate_slowest_rank_summary_repeats": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want a100-x13/rank 10 got none; action want restart_without_node got none",
     "by07_megatron_get_batch_latency_spikes": "open: category want straggler got storage",
     "by10_lightning_its_dropped_on_both_nodes": "open: category want straggler got numerical; action want stop got restart",
     "by11_hf_trainer_step_time_doubled_low_gpu_util": "open: category want straggler got user_code; layer want script got framework; action want stop got restart",

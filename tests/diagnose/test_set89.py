@@ -53,7 +53,6 @@ GAPS = {
     "ch20_no_space_left_on_device_one_host": "open: action want restart_without_node got stop",
     "ch25_two_nodes_slower_than_one": "open: category want straggler got unknown; layer want script got framework; action want stop got none",
     "ch27_indexerror_on_last_rank_only": "open: culprit want none got gpu-p04/rank 31; action want stop got restart",
-    "ch29_one_host_consistently_slower": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-w06 got none; action want run_diagnostics got none",
     "ch30_throughput_drop_data_wait_everywhere": "open: category want straggler got unknown; layer want infrastructure got framework; action want restart got none",
 }
 

@@ -45,10 +45,7 @@ CASES = [
     "cn28_context_length_oom_with_psu_red_herring",
 ]  # fmt: skip
 GAPS = {
-    "cn04_xid94_contained_ecc_pytorchjob": "open: action want restart_without_node got restart",
     "cn17_job_ok_but_correctable_ecc_climbing": "open: category want gpu_memory got unknown; layer want infrastructure got framework; culprit want lambda-hgx-09/rank 19 got none; action want run_diagnostics got none",
-    "cn18_slow_node_no_hardware_reason": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want gpu-m-207 got none; action want run_diagnostics got none",
-    "cn20_xid62_then_xid45_on_every_gpu": "open: culprit want dgx-h-302/rank 15 got dgx-h-302",
     "cn25_host_oom_kill_leftover_ray_shm": "open: category want host got oom; layer want infrastructure got framework; culprit want gpu-f-07 got none; action want restart_without_node got stop",
 }
 

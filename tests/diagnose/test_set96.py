@@ -50,7 +50,6 @@ GAPS = {
     "co07_time_limit_hides_xid119_gsp": "open: culprit want hgx-b07/rank 19 got hgx-b07/rank 2",
     "co10_deepspeed_save_checkpoint_rank0_only": "open: category want user_code got hang",
     "co11_uneven_shards_rank_exits_epoch_early": "open: category want user_code got hang",
-    "co21_wedged_gpu_fr_scheduled_dcgm_fail": "open: category want gpu_hardware got hang; action want restart_without_node got run_diagnostics",
     "co22_stray_process_host_memory_swap_stall": "open: category want host got oom; layer want infrastructure got framework; culprit want gpu-m05 got none; action want restart_without_node got stop",
 }
 

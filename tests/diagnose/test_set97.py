@@ -47,7 +47,6 @@ CASES = [
 GAPS = {
     "cp03_ib_errors_move_between_nodes": "open: action want restart got run_diagnostics",
     "cp08_quota_truncated_checkpoint_resume": "open: layer want infrastructure got framework",
-    "cp24_unexplained_straggler_same_node": "open: category want straggler got unknown; layer want infrastructure got framework; culprit want g5n-0412 got none; action want run_diagnostics got none",
 }
 
 

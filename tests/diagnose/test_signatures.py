@@ -140,6 +140,7 @@ LINES = {
     "finding central directory",
     "gpu_driver_not_loaded": "Apr 29 06:00:53 cn-g042 systemd-modules-load[611]: Failed to find "
     "module 'nvidia'",
+    "task_exited": "srun: error: dgx-h-302: task 15: Exited with exit code 1",
     "nccl_p2p_off": "gpu-x07:9060:9060 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1.",
     "port_in_use": "torch.distributed.DistNetworkError: The server socket has failed to listen "
     "on any local network address. port: 29500, useIpv6: false, code: -98, name: EADDRINUSE",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kintsugi.diagnose import diagnose_bundle
-from kintsugi.diagnose.extract import listed_slow_ranks, lowest_etpt_ranks
+from kintsugi.diagnose.extract import detector_report, listed_slow_ranks, lowest_etpt_ranks
 from kintsugi.diagnose.layout import scheduled_nodes
 from kintsugi.events import Action, Category, Layer
 
@@ -135,3 +135,113 @@ def test_nemos_worst_ranks_all_on_one_node_after_quiet_intervals(tmp_path: Path)
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS), d.summary
     assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("hgx-b03", None)
+
+
+def test_lists_of_the_slowest_against_a_p50_or_a_median_in_their_column() -> None:
+    """A timer's p50 beside its slowest ranks, the list ending with its column (``| next:``
+    are the fastest of the rest); and ranks with their times in brackets."""
+    line = "step 300 fwd+bwd p50 1.81s | slowest: r38=2.46s r32=2.45s | next: r41=1.82s r18=1.82s"
+    assert [(r, round(x, 2)) for r, x, _ in listed_slow_ranks(line)] == [(38, 1.36), (32, 1.35)]
+    line = (
+        "step  100 | loss 2.0986 | fwd_bwd median 543ms | slowest fwd_bwd: 3 (817ms), 7 (815ms)"
+        " | allreduce_wait median 270ms (ranks 0-7: 3ms)"
+    )
+    assert [(r, round(x, 2)) for r, x, _ in listed_slow_ranks(line)] == [(3, 1.5), (7, 1.5)]
+    line = "[straggler] step 26500: fwd-bwd p50 1192 ms, slowest ranks 48-50 (gpu-ab03) 1741 ms"
+    assert [(r, round(x, 2), n) for r, x, n in listed_slow_ranks(line)] == [
+        (48, 1.46, "gpu-ab03"),
+        (49, 1.46, "gpu-ab03"),
+        (50, 1.46, "gpu-ab03"),
+    ]
+
+
+SACCT = (
+    "JobID           JobName  Partition      State ExitCode    Elapsed                 NodeList \n"
+    "------------ ---------- ---------- ---------- -------- ---------- ------------------------ \n"
+    "1337702       titan-13b       h100    RUNNING      0:0   03:00:41 gpu-m-[203-208]          \n"
+    "1337702.0      torchrun               RUNNING      0:0   03:00:35 gpu-m-[203-208]          \n"
+)
+
+
+def test_the_slowest_ranks_of_one_allocations_node_with_their_median_after(
+    tmp_path: Path,
+) -> None:
+    """Six nodes by sacct's one allocation, two of them in the bundle; every report lists
+    ranks 32-39 as the slowest, and its median follows on the next line: the fifth node of
+    the allocation, with nothing on it to explain it."""
+    for n in ("gpu-m-205", "gpu-m-207"):
+        (tmp_path / n).mkdir()
+        (tmp_path / n / "nvidia-smi.txt").write_text(SMI)
+    (tmp_path / "sacct.txt").write_text(SACCT)
+    (tmp_path / "slurm-1337702.out").write_text(
+        "".join(
+            f"0: [2025-05-30 0{h}:50:50] compute-time per rank (fwd+bwd, excl. comm), slowest 8: "
+            + ", ".join(f"r{r}=2.4{r % 7}s" for r in range(32, 40))
+            + f"\n0: [2025-05-30 0{h}:50:50] compute-time median 1.810s; all other ranks within"
+            " +-1%\n"
+            for h in range(1, 6)
+        )
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.STRAGGLER, Action.RUN_DIAGNOSTICS)
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("gpu-m-207", None)
+
+
+def test_the_median_line_that_says_where_the_slowest_ran(tmp_path: Path) -> None:
+    """The bundle holds the suspect node's files only; the report's median line says where
+    the slowest ranks ran (``ranks 40-47 (gpu-w06) +18%``)."""
+    (tmp_path / "gpu-w06").mkdir()
+    (tmp_path / "gpu-w06" / "dmesg.txt").write_text("[    0.000000] Linux version 6.8.0\n")
+    (tmp_path / "slurm-812290.out").write_text(
+        "".join(
+            f"0: [2025-05-30 0{h}:50:50] compute-time per rank (fwd+bwd, excl. comm), slowest 8: "
+            + ", ".join(f"r{r}=1.37{r % 5}s" for r in range(40, 48))
+            + f"\n0: [2025-05-30 0{h}:50:50] compute-time median 1.160s; ranks 40-47 (gpu-w06) "
+            "+18%; all other ranks within +-1%\n"
+            for h in range(1, 6)
+        )
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER
+    assert d.culprit is not None and d.culprit.node == "gpu-w06"
+
+
+def _nemo_scores(reports: int, low: dict[int, float]) -> str:
+    """NeMo's straggler callback: a score per rank per report, one line each (1.00 = best)."""
+    out = []
+    for k in range(reports):
+        out.append(f"[NeMo I 2025-10-06 07:{k:02d}:00 straggler_det_callback:214] \n")
+        out.append("GPU relative performance:\n")
+        for r in range(32):
+            score = low.get(r, 1.0 - 0.01 * ((r + k) % 3))
+            out.append(f"  Rank={r} Node=gpt-pt-worker-{r // 8} Score={score:.2f}\n")
+    return "".join(out)
+
+
+def test_one_rank_scored_far_behind_every_other_in_every_report(tmp_path: Path) -> None:
+    """NeMo scores every rank in every report, so every rank is named every time; rank 19 at
+    0.78 against 0.98 to 1.00 for all the others, report after report, is the straggler."""
+    for n in range(4):
+        (tmp_path / f"gpt-pt-worker-{n}").mkdir()
+        (tmp_path / f"gpt-pt-worker-{n}" / "dmesg.txt").write_text("[    0.000000] Linux\n")
+    (tmp_path / "gpt-pt-worker-0" / "train.log").write_text(_nemo_scores(12, {19: 0.78}))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.STRAGGLER
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("gpt-pt-worker-2", 19)
+
+
+def test_scores_spread_alike_name_no_one(tmp_path: Path) -> None:
+    for n in range(4):
+        (tmp_path / f"gpt-pt-worker-{n}").mkdir()
+    (tmp_path / "gpt-pt-worker-0" / "train.log").write_text(_nemo_scores(12, {}))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is not Category.STRAGGLER
+
+
+def test_the_lowest_relative_perf_listed_with_each_ranks_node() -> None:
+    line = (
+        "  GPU relative perf (5 lowest): rank 77 (gpu-c10) 0.741, rank 109 (gpu-c14) 0.931, "
+        "rank 120 (gpu-c16) 0.932"
+    )
+    rep = detector_report(line)
+    assert rep is not None and rep[0] == 77 and rep[2] == "gpu-c10"

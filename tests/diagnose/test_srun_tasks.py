@@ -120,3 +120,26 @@ def test_srun_task_of_a_node_with_one_rank_log_is_its_agent(tmp_path: Path) -> N
     d = diagnose_bundle(tmp_path).diagnosis
     assert d.culprit is not None and d.culprit.node == "gpu-d03"
     assert d.culprit.rank != 2, d.summary
+
+
+def test_the_one_task_srun_says_exited_with_an_error_is_the_gpus_rank(tmp_path: Path) -> None:
+    """One task per GPU; srun killed tasks 8-14 and says task 15 exited with an error; the
+    node's kernel names a GPU fault with no rank. The task that failed is the GPU's rank."""
+    for n in ("dgx-h-301", "dgx-h-302"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "dgx-h-302" / "journal.txt").write_text(
+        "Apr 22 13:32:31 dgx-h-302 kernel: NVRM: Xid (PCI:0000:db:00): 62, pid=63762, "
+        "name=python, 0000a4b2(0000c5d2) 00000000 00000000\n"
+    )
+    (tmp_path / "dgx-h-301" / "journal.txt").write_text(
+        "Apr 22 13:00:00 dgx-h-301 systemd[1]: ok\n"
+    )
+    (tmp_path / "slurm-3390051.out").write_text(
+        "RuntimeError: CUDA error: unspecified launch failure\n"
+        "srun: error: dgx-h-302: task 15: Exited with exit code 1\n"
+        "srun: error: dgx-h-301: tasks 0-7: Killed\n"
+        "srun: error: dgx-h-302: tasks 8-14: Killed\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category.value == "gpu_hardware"
+    assert d.culprit is not None and (d.culprit.node, d.culprit.rank) == ("dgx-h-302", 15)

@@ -96,3 +96,15 @@ def test_a_report_pasted_into_a_health_checks_transcript_is_read(tmp_path: Path)
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.action) == (Category.GPU_MEMORY, Action.RESTART)
     assert not any("Double Bit ECC" in e.text for e in d.evidence)
+
+
+def test_a_gpu_the_device_plugin_took_out_of_the_pool_keeps_the_node_out(tmp_path: Path) -> None:
+    """Remapped and none pending, but the Kubernetes device plugin marked the GPU unhealthy:
+    no pod gets it until it is reset and the plugin restarted, so the job runs without it."""
+    contained(tmp_path, "No")
+    (tmp_path / "a" / "nvidia-device-plugin.log").write_text(
+        "I0709 15:16:23.002901       1 health.go:186] XidCriticalError: Xid=94 on Device=GPU-"
+        "19b27e21-49f8-ce7b-d882-7d3b6ca2c233; marking device as unhealthy.\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.GPU_MEMORY, Action.RESTART_WITHOUT_NODE)

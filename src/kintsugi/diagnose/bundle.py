@@ -37,6 +37,7 @@ from kintsugi.diagnose.mounts import full_mounts, network_mounts, read_only_moun
 from kintsugi.diagnose.nodeclock import NodeClocks
 from kintsugi.diagnose.nodeenv import env_dump
 from kintsugi.diagnose.oomtable import memory_hog, other_programs
+from kintsugi.diagnose.pairtests import PAIR_KEYWORDS, pair_bandwidths, slow_node
 from kintsugi.diagnose.parse_state import Context, StepSeries
 from kintsugi.diagnose.parsers import LineParser
 from kintsugi.diagnose.pods import CUES as POD_CUES
@@ -137,6 +138,8 @@ _NVSMI = b"==============NVSMI LOG=============="
 _NVSMI_GPU = re.compile(
     rb"^GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*\r?\n\s+Product Name"
 )
+# dcgmi diag's results as a grid with a column per GPU ("Diagnostic | GPU0 | GPU1 | ...")
+_DCGM_GRID = re.compile(rb"(?m)^\|?[ \t]*Diagnostic[ \t]*\|[ \t]*GPU ?0[ \t]*\|")
 # a GPU's block of "nvidia-smi -q" anywhere in a file: the bus alone on its line, then its
 # indented sections (a health check's transcript pastes one after the command it ran)
 _NVSMI_BLOCK = re.compile(
@@ -353,6 +356,8 @@ def sniff(head: bytes) -> str:
         return "dcgm_health"
     if b"| Diagnostic" in head[:4096] and b"| Result" in head[:4096]:
         return "dcgm_text"
+    if _DCGM_GRID.search(head[:4096]):
+        return "dcgm_text"
     if b"# TYPE DCGM_FI_" in head or b"\nDCGM_FI_DEV_" in head:
         return "dcgm_prometheus"
     if _KERNEL.search(head[:65536]):
@@ -454,8 +459,14 @@ def scan_bundle(root: Path, sigs: SignatureSet) -> BundleScan:
         if table and ctx.node is not None:
             found += gpu_table(head.decode("utf-8", "replace"), ctx)
         # a profiler's table of every rank's timers: who computes slowest
-        if kind == "text" and size <= MAX_PS and not packed and ranktable.looks_like(head):
-            found += ranktable.rank_table(head.decode("utf-8", "replace"), ctx)
+        if kind == "text" and not packed and ranktable.looks_like(head):
+            # (a longer table's first rows, to its last whole line, compare the ranks as well)
+            rows = head if size <= len(head) else head[: head.rfind(b"\n") + 1]
+            found += ranktable.rank_table(rows.decode("utf-8", "replace"), ctx)
+        # nccl-tests between pairs of nodes: the node every slow pair holds
+        low_head = head.lower() if kind == "text" and not packed else b""
+        if any(k in low_head for k in PAIR_KEYWORDS) and b"pair" in low_head:
+            found += _slow_pairs(head.decode("utf-8", "replace"), ctx)
         rep.findings = len(found)
         out.findings += found
         if kind == "text" and not packed:
@@ -768,6 +779,21 @@ def _kernel_whole(path: Path, ctx: Context, size: int, found: list[Finding]) -> 
     )
 
 
+def _slow_pairs(text: str, ctx: Context) -> list[Finding]:
+    """A straggler report of the node whose every tested pair is slow (``pairtests``): named
+    like a detector's node, so the node is suspected and its own evidence decides."""
+    slow = slow_node(pair_bandwidths(text))
+    if slow is None:
+        return []
+    node, ratio = slow
+    what = f"every nccl-tests pair with {node} reaches 1/{ratio:.1f} of the others' bus bandwidth"
+    return [
+        timing("slowest_rank_steady", what, replace(ctx, node=None), None, ratio).with_(
+            detail="", peer=node
+        )
+    ]
+
+
 def _reboot(lines: list[str], ctx: Context) -> list[Finding]:
     """A boot marker where the node's kernel log starts counting uptime again (it rebooted),
     at the time its previous boot's last line was logged: when the machine went down."""
@@ -901,6 +927,9 @@ STEADY_REPORTS = 5
 """A straggler detector that names the same rank in this many reports..."""
 STEADY_SHARE = 0.6
 """... and in this share of all its reports names a rank that is steadily behind."""
+APART_FACTOR = 1.1
+"""... or scores it this far behind the best while every other rank it scores is within half
+as much (NeMo's report scores every rank, so every rank is named in every report)."""
 
 
 CLOCKED_LOW = 1.25
@@ -985,6 +1014,7 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
     ] + [(f"node {n}", "", n, s, "the median") for n, s in parser.slow_node_reports.items()]
     reports += _against_quietest(parser.slowest_times)
     total = sum(s.seen for _, _, _, s, _ in reports)
+    meds = [statistics.median(s.values) for _, _, _, s, _ in reports if s.seen >= 2]
     for who, detail, node, s, against in reports:
         if s.seen < 2:
             continue  # named once: a hiccup, not a straggler
@@ -993,8 +1023,11 @@ def step_findings(parser: LineParser, ctx: Context) -> list[Finding]:
             f"the straggler detector named {who} the slowest in {s.seen} report(s), "
             f"{med:.2f}x {against}"
         )
-        # named in most of many reports: one rank behind all along, even by a little
-        steady = s.seen >= STEADY_REPORTS and s.seen >= STEADY_SHARE * total
+        # named in most of many reports: one rank behind all along, even by a little; or,
+        # where the reports score every rank, the one far behind all the others they score
+        others = sorted(meds)[:-1] if meds and med == max(meds) else meds
+        apart = med >= APART_FACTOR and all(m - 1 <= (med - 1) / 2 for m in others)
+        steady = s.seen >= STEADY_REPORTS and (s.seen >= STEADY_SHARE * total or apart)
         sig = "slowest_rank_steady" if steady else "slowest_rank_named"
         named = timing(sig, text + (f" ({s.seen} of {total})" if steady else ""), ctx, None, med)
         # the node the report names is blamed like a peer (resolved through aliases)

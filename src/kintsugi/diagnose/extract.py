@@ -216,7 +216,7 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
 )
 
 
-DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative performance", "by_rank",
+DETECTOR_KEYWORDS = ("mxrtt/rnk", "score=", "slowest", "relative perf", "by_rank",
                      "per_rank", "(rank ", "with lowest")  # fmt: skip
 """Lower-case literals of straggler detector reports (Megatron-LM, NeMo), for the prefilter."""
 # Megatron-LM's StragglerDetector, every log interval on rank 0: the fastest and slowest
@@ -316,8 +316,9 @@ _COMPUTE = re.compile(
     # DeepSpeed's wall_clock_breakdown: backward_inner is the compute, backward_allreduce
     # the wait (its "backward" holds both)
     r"|b(?:ackward|wd)[_-]inner|bwd|backward)"
-    # (and its per-micro-step timers: "fwd_microstep: 396.99 | bwd_inner_microstep: 1208.48")
-    r"(?:_microstep)?(?:[ _]time)?" + _TIMER
+    # (and its per-micro-step timers: "fwd_microstep: 396.99 | bwd_inner_microstep: 1208.48";
+    # a timer's statistic over the interval: "fwd_bwd_p50=1.192s")
+    r"(?:_microstep)?(?:[ _]time)?(?:_(?:p50|median|avg|mean))?" + _TIMER
 )
 _COMM_WAIT = re.compile(
     r"(?i)(?<![\w/.-])(?:comm(?:unication)?[_ ]wait|exposed[_ ]comm(?:unication)?|wait[_ ]comm"
@@ -326,7 +327,7 @@ _COMM_WAIT = re.compile(
     # Megatron-LM's gradient all-reduce timers (by version and optimizer): the fast ranks'
     # time there is their wait
     r"|grads-all-reduce|all-grads-sync|grads-reduce-scatter|b(?:ackward|wd)[_-]allreduce)"
-    r"(?:_microstep)?(?:[ _]time)?" + _TIMER
+    r"(?:_microstep)?(?:[ _]time)?(?:_(?:p50|median|avg|mean))?" + _TIMER
 )
 
 
@@ -653,7 +654,7 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
         if median > 0:
             top = max(range(len(vals)), key=vals.__getitem__)
             return top, vals[top] / median, None
-    if "relative performance" in line.lower():
+    if "relative perf" in line.lower():
         # a listing of each rank's score relative to the fastest ("GPU relative performance
         # (1.00 = fastest): rank 13 (lx-gpu-02) 0.88 | rank 17 (lx-gpu-03) 0.98"): the lowest
         scores = [(float(x["score"]), x) for x in _RANK_SCORE.finditer(line)]
@@ -675,13 +676,57 @@ def detector_report(line: str) -> tuple[int, float, str | None] | None:
 
 
 # A report that lists the slowest ranks against the median of all ("median fwd+bwd=1.43s;
-# slowest: r24=2.47s, r25=2.48s", "slowest ranks: rank 24 = 2470 ms, ..."): every rank listed.
+# slowest: r24=2.47s, r25=2.48s", "slowest ranks: rank 24 = 2470 ms, ...", "fwd+bwd p50 1.81s
+# | slowest: r38=2.46s", "fwd_bwd median 543ms | slowest fwd_bwd: 3 (817ms), 7 (817ms)"): every
+# rank listed. (A median on the next line, after the list, is matched by ``parsers``.)
 _LISTED_MEDIAN = re.compile(
-    r"(?i)\bmedian\b[^=:\d]{0,40}[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+    r"(?i)\b(?:median|p50)\b[^=:\d|;,]{0,40}?(?:[=:]\s*|\s)(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
 )
 _LISTED_RANK = re.compile(
     r"(?i)\b(?:r|rank\s?)(?P<rank>\d+)\s*[=:]\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+    r"|(?<![\w.])(?P<prank>\d+)\s?\(\s*(?P<pv>\d+(?:\.\d+)?)\s*(?P<pu>ms|s)\s*\)"
 )
+
+
+# ... or a range of them with the node they ran on ("slowest ranks 48-55 (gpu-ab03) 1741 ms")
+_LISTED_RANGE = re.compile(
+    r"(?i)\branks?\s+(?P<lo>\d+)\s?-\s?(?P<hi>\d+)\s*(?:\((?P<node>[A-Za-z][\w.-]*)\))?\s*"
+    r"[=:]?\s*(?P<v>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b"
+)
+MAX_RANGE = 4096
+"""The most ranks one range of a report stands for."""
+
+
+def slowest_listing(line: str) -> tuple[list[tuple[int, float, str | None]], float | None]:
+    """The ranks a report lists after "slowest", each with its time in seconds and its node
+    where the report says it, and the median (seconds) the line gives, where it gives one."""
+    at = line.lower().find("slowest")
+    if at < 0:
+        return [], None
+    end = line.find(" | ", at)  # the list ends with its column ("| next: r41=1.82s")
+    end = end if end > 0 else len(line)
+    ranks: list[tuple[int, float, str | None]] = []
+    for g in _LISTED_RANGE.finditer(line, at, end):
+        lo, hi = int(g["lo"]), min(int(g["hi"]), int(g["lo"]) + MAX_RANGE)
+        secs = _in_seconds(float(g["v"]), g["u"])
+        ranks += [(r, secs, g["node"]) for r in range(lo, hi + 1)]
+    if not ranks:
+        ranks = [
+            (
+                int(m["rank"] or m["prank"]),
+                _in_seconds(float(m["v"] or m["pv"]), m["u"] or m["pu"]),
+                None,
+            )
+            for m in _LISTED_RANK.finditer(line, at, end)
+        ]
+    med = _LISTED_MEDIAN.search(line)
+    return ranks, (_in_seconds(float(med["v"]), med["u"]) if med else None)
+
+
+def listed_median(line: str) -> float | None:
+    """The median (seconds) a timing line gives ("compute-time median 1.160s")."""
+    med = _LISTED_MEDIAN.search(line)
+    return _in_seconds(float(med["v"]), med["u"]) if med else None
 
 
 def listed_slow_ranks(line: str) -> list[tuple[int, float, str | None]]:
@@ -697,16 +742,10 @@ def listed_slow_ranks(line: str) -> list[tuple[int, float, str | None]]:
         ratio = float(spread["max"]) / float(spread["med"])
         start = at if spread.start() < at else spread.end()
         return [(int(m["rank"]), ratio, m["node"]) for m in _RANK_AT_NODE.finditer(line, start)]
-    med = _LISTED_MEDIAN.search(line)
-    if med is None:
+    ranks, base = slowest_listing(line)
+    if not base:
         return []
-    base = _in_seconds(float(med["v"]), med["u"])
-    if base <= 0:
-        return []
-    return [
-        (int(m["rank"]), _in_seconds(float(m["v"]), m["u"]) / base, None)
-        for m in _LISTED_RANK.finditer(line, at)
-    ]
+    return [(r, secs / base, node) for r, secs, node in ranks]
 
 
 # A report that names the one slowest rank with its own time ("slowest rank 17 (1.64s

@@ -149,9 +149,10 @@ class LaunchFacts:
 
     def job_nodes(self) -> list[str]:
         """The job's nodes in the scheduler's order (Slurm keeps its node list sorted), from
-        ``SLURM_JOB_NODELIST``, squeue or scontrol: all of them, where the bundle holds the
-        logs of only some."""
-        return expand_hostlist(self.slurm.get("NODELIST", "") or self.scheduled)
+        ``SLURM_JOB_NODELIST``, squeue or scontrol, else sacct's node list of the job's one
+        allocation: all of them, where the bundle holds the logs of only some."""
+        one = self.accounted[0] if len(self.accounted) == 1 else ""
+        return expand_hostlist(self.slurm.get("NODELIST", "") or self.scheduled or one)
 
     def hosts(self) -> set[str]:
         """Every host name or address the facts mention (to be resolved to nodes)."""

@@ -15,6 +15,7 @@ from kintsugi.diagnose.extract import (
     COMPUTE_KEYWORDS,
     DATA_WAIT_KEYWORDS,
     DETECTOR_KEYWORDS,
+    MAX_RANGE,
     STEP_TIME_KEYWORDS,
     WORK_KEYWORDS,
     accused_peer,
@@ -27,6 +28,7 @@ from kintsugi.diagnose.extract import (
     detector_node_report,
     detector_report,
     foreign_gpu_memory,
+    listed_median,
     listed_slow_ranks,
     lowest_clock,
     lowest_etpt_ranks,
@@ -34,6 +36,7 @@ from kintsugi.diagnose.extract import (
     nccl_prefix,
     none_missing,
     rank_listing,
+    slowest_listing,
     slowest_timed,
     srun_tasks,
     step_time,
@@ -242,6 +245,8 @@ def _past_launch(frames: list[str]) -> list[str]:
     return [f for f in frames if not any(k in f for k in _LAUNCHERS)]
 
 
+_RANGE_AT_NODE = re.compile(r"\branks (?P<lo>\d+)-(?P<hi>\d+) \((?P<node>[A-Za-z][\w.-]*)\)")
+"""A range of ranks and the node they ran on, as a report writes them ("ranks 40-47 (gpu-w06)")."""
 # DeepSpeed's launcher: "process 232907 spawned with command: ['/usr/bin/python3', '-u',
 # 'pretrain_gpt.py', '--local_rank=3', ...]" and "global_rank_mapping=defaultdict(<class
 # 'list'>, {'dgx-b-041': [0, 1, ...], 'dgx-b-042': [8, 9, ...]})"
@@ -290,6 +295,8 @@ class LineParser:
         """When the newest iteration line was logged: the last sign of progress."""
         self.comm_ranks: dict[tuple[str, int], int] = {}
         """(host, pid) -> its rank in the widest NCCL communicator it joined (the world)."""
+        self._slowest_listed: list[tuple[int, float, str | None]] = []
+        """The slowest ranks and their times the previous line listed without a median."""
         self._spawned: dict[tuple[str, int], int] = {}
         """(host, pid) -> the local rank DeepSpeed's launcher started that process as."""
         self._rank_map: dict[str, list[int]] = {}
@@ -717,6 +724,20 @@ class LineParser:
                 text=body.strip(),
             )
             return True
+        pending, self._slowest_listed = self._slowest_listed, []
+        if pending and "slowest" not in low and (med := listed_median(body)):
+            # the median a report gives on the line after its list of the slowest ranks (and
+            # where it says they ran: "ranks 40-47 (gpu-w06) +18%")
+            ran_on = {
+                r: g["node"]
+                for g in _RANGE_AT_NODE.finditer(body)
+                for r in range(int(g["lo"]), min(int(g["hi"]), int(g["lo"]) + MAX_RANGE) + 1)
+            }
+            for r, secs, node in pending:
+                self.slow_reports.setdefault(r, StepSeries()).add(secs / med)
+                if node or r in ran_on:
+                    self.slow_nodes.setdefault(r, node or ran_on[r])
+            return True
         if any(k in low for k in DETECTOR_KEYWORDS):
             if (best := best_etpt(body)) is not None:
                 self._best_etpt = best
@@ -739,6 +760,10 @@ class LineParser:
                     self.slow_reports.setdefault(r, StepSeries()).add(ratio)
                     if node:
                         self.slow_nodes.setdefault(r, node)
+                return True
+            ranks, med = slowest_listing(body)
+            if len(ranks) >= 2 and med is None:
+                self._slowest_listed = ranks  # its median may follow on the next line
                 return True
             if (slowest := slowest_timed(body)) is not None:
                 # (and the line goes on to be read: a progress line names the slowest too)

@@ -82,15 +82,42 @@ _DIAG_ROW = re.compile(r"^\|\s*(?P<name>[^|]+?)\s*\|\s*(?P<result>[^|]*?)\s*\|\s
 _DIAG_GPUS = re.compile(r"\bGPU:?\s?(\d+)")  # "Fail - GPU5", "Fail - GPU: 4"
 
 
+_GRID_HEAD = re.compile(r"^\|?\s*Diagnostic\s*\|\s*GPU\s?0\s*\|")
+"""A results grid with a column per GPU (``Diagnostic | GPU0 | GPU1 | ...``)."""
+_LOOSE_WARNING = re.compile(r"^Warning:\s*GPU\s?(\d+)\s*:\s*(.+)")
+
+
+def _grid(lines: list[str]) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+    """The failed (test, GPU) cells of a results grid with a column per GPU, and the loose
+    ``Warning: GPU 3: ...`` lines under it."""
+    failed: list[tuple[str, str]] = []
+    warnings: dict[str, list[str]] = {}
+    gpus: list[str] = []
+    for raw in lines:
+        cells = [c.strip() for c in raw.strip().strip("|").split("|")]
+        if _GRID_HEAD.match(raw.strip()):
+            gpus = [c.removeprefix("GPU").strip() for c in cells[1:]]
+        elif gpus and len(cells) == len(gpus) + 1:
+            failed += [(cells[0][:80], g) for g, r in zip(gpus, cells[1:], strict=True) if
+                       r.lower().startswith("fail")]  # fmt: skip
+        elif (w := _LOOSE_WARNING.match(raw.strip())) is not None:
+            warnings.setdefault(w[1], []).append(w[2][:200])
+    return failed, warnings
+
+
 def parse_dcgm_text(text: str, ctx: Context) -> list[Finding]:
     """Findings from ``dcgmi diag``'s table: each test whose result is ``Fail - GPU5`` (or
-    ``Fail - All``), with the ``Warning`` rows under it that name the same GPU."""
+    ``Fail - All``), with the ``Warning`` rows under it that name the same GPU; or, from a grid
+    of results with a column per GPU, each failed cell with the warnings that name its GPU."""
     out: list[Finding] = []
     failed: list[tuple[str, str]] = []  # (test, gpu)
     warnings: dict[str, list[str]] = {}
-    for raw in text.splitlines():
+    lines = text.splitlines()
+    if any(_GRID_HEAD.match(raw.strip()) for raw in lines[:50]):
+        failed, warnings = _grid(lines)
+    for raw in lines:
         m = _DIAG_ROW.match(raw.strip())
-        if m is None:
+        if m is None or failed:
             continue
         name, result = m["name"], m["result"]
         if name.lower() in ("warning", "info"):

@@ -318,7 +318,7 @@ def decide(
     rank_by_gpu_block(v, by_gpu)
     pcie_fault_on_a_gpu(v, fs)
     rank_by_bus(v, fs, homes, by_gpu)
-    rank_by_report(v, roots, nodes, homes)
+    rank_by_report(v, roots, nodes, homes, context)
     fabric_recovered(v, fs)
     # restarting already failed to shake it off (every attempt's failures, also those on
     # nodes a spare has since replaced)

@@ -956,6 +956,9 @@ def rank_by_bus(
     on_bus = [f for f in facts if f.node == c.node] or facts
     index = {int(f.value) for f in on_bus if f.value is not None}
     said = {int(m[1]) for t in texts for m in _GSP_GPU.finditer(t)}
+    p = v.primary
+    if p is not None and p.signature.startswith("dcgm_") and p.detail[3:].isdigit():
+        said.add(int(p.detail[3:]))  # DCGM's diagnostic numbers the GPU it failed on
     if not index and len(said) == 1:
         # the driver's GSP messages number the GPU themselves ("RPC response from GPU2 GSP")
         i = said.pop()
@@ -998,10 +1001,17 @@ WORSE_THAN_CONTAINED = frozenset(
 """What on the same node says the GPU itself is not fine after all."""
 
 
+_UNHEALTHY = "marking device as unhealthy"
+"""The Kubernetes device plugin's word that it took a GPU out of the node's allocatable
+(``XidCriticalError: Xid=94 on Device=GPU-...; marking device as unhealthy.``)."""
+
+
 def remapped_since(v: Verdict, fs: list[Finding]) -> None:
     """A contained ECC error (Xid 94) on a node whose ``nvidia-smi -q`` then shows every
     GPU's rows remapped and none pending: the GPU was reset and its row replaced, so the job
-    restarts on it. Without that report, or with a row still pending, it runs without it."""
+    restarts on it. Without that report, or with a row still pending, or where the device
+    plugin took the GPU out of the node's pool (no pod gets it until it is reset and the
+    plugin restarted), it runs without it."""
     c = v.culprit
     if v.category is not Category.GPU_MEMORY or c is None or c.node is None:
         return
@@ -1010,6 +1020,8 @@ def remapped_since(v: Verdict, fs: list[Finding]) -> None:
     mine = [f for f in fs if f.node == c.node]
     sigs = {f.signature for f in mine}
     if not sigs & CONTAINED or sigs & WORSE_THAN_CONTAINED or "remap_pending" in sigs:
+        return
+    if any(_UNHEALTHY in f.text for f in mine):
         return
     clean = next((f for f in mine if f.signature == "remap_clean"), None)
     if clean is None:

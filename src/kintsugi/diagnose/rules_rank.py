@@ -19,11 +19,17 @@ from kintsugi.events import Category, Culprit
 
 
 def rank_by_report(
-    v: Verdict, roots: list[Finding], nodes: Collection[str], homes: Mapping[int, str]
+    v: Verdict,
+    roots: list[Finding],
+    nodes: Collection[str],
+    homes: Mapping[int, str],
+    context: list[Finding],
 ) -> None:
     """A GPU fault on a node with no rank named, and exactly one rank that reported that kind
     of fault in the same attempt, from that node's files or from a log placed on no node of
-    the bundle: that rank, unless the job's lines place it on another of the bundle's nodes."""
+    the bundle: that rank, unless the job's lines place it on another of the bundle's nodes.
+    Where none did, the one task of that node srun says exited with an error (the others it
+    killed) is the rank."""
     c, p = v.culprit, v.primary
     if v.category not in GPU or c is None or c.node is None or c.rank is not None:
         return
@@ -35,6 +41,13 @@ def rank_by_report(
         and f.rank is not None
         and f.attempt == attempt
         and (f.node == c.node or f.node not in nodes)
+    } or {
+        f.rank
+        for f in context
+        if f.signature == "task_exited"
+        and f.rank is not None
+        and f.node == c.node
+        and f.attempt == attempt
     }
     if len(told) != 1:
         return

@@ -148,6 +148,7 @@ EXTRA_KEYWORDS = (
     "it/s]",
     "s/it]",
     "spawned with command",
+    "median",
     "global_rank_mapping=",
 )
 
