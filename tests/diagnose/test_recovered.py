@@ -91,3 +91,56 @@ def test_an_nfs_server_lost_to_one_client_only_is_that_nodes(tmp_path: Path) -> 
     assert d.culprit is not None and d.culprit.node == "lh-02"
     d = diagnose_bundle(_stuck(tmp_path / "all", {"lh-01", "lh-02", "lh-03"})).diagnosis
     assert (d.category, d.action, d.culprit) == (Category.STORAGE, Action.RESTART, None)
+
+
+def test_a_traceback_logged_as_a_warning_the_job_trained_past_is_no_failure(
+    tmp_path: Path,
+) -> None:
+    """OLMo logs the optional import it failed with its traceback (a logger's warning with
+    exc_info) and trains on with the fallback; hours later the time limit ends the job. The
+    import error did not stop it. (OLMo's progress lines time themselves by their
+    ``throughput/device/tokens_per_second``.)"""
+    for node in ("gpu-h12", "gpu-h13"):
+        (tmp_path / node).mkdir()
+    lines = [
+        "[rank0]:2024-12-02 00:03:29.402\tgpu-h12:0\tolmo.model:87\tWARNING\tflash_attn import "
+        "failed, falling back to torch SDPA:\n",
+        "[rank0]:Traceback (most recent call last):\n",
+        '[rank0]:  File "/home/ocl/olmo/olmo/model.py", line 84, in <module>\n',
+        "[rank0]:    from flash_attn import flash_attn_func\n",
+        "[rank0]:ModuleNotFoundError: No module named 'flash_attn'\n",
+    ]
+    lines += [
+        f"[rank0]:2024-12-02 0{1 + s // 4}:{s % 4 * 15:02d}:33.049\tgpu-h12:0\tolmo.train:1012\t"
+        f"INFO\t[step={200 * (s + 1)}/20000,epoch=0]  train/CrossEntropyLoss=2.44  "
+        "throughput/device/tokens_per_second=21944\n"
+        for s in range(20)
+    ]
+    lines.append(
+        "slurmstepd: error: *** JOB 4410072 ON gpu-h12 CANCELLED AT 2024-12-02T06:03:15 DUE TO "
+        "TIME LIMIT ***\n"
+    )
+    (tmp_path / "gpu-h12" / "slurm-4410072.out").write_text("".join(lines))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.UNKNOWN, Action.NONE), d.summary
+
+
+def test_nan_iterations_logged_on_are_no_training_past_them(tmp_path: Path) -> None:
+    """fp16's loss scale at its floor and every iteration's loss NaN, skipped, until the user
+    cancels: the iterations after the first NaN are NaN too; the job did not ride it out."""
+    for node in ("trn-a01", "trn-a02"):
+        (tmp_path / node).mkdir()
+    lines = [
+        f" [2024-05-03 19:{30 + i:02d}:36] iteration {13320 + 40 * i:8d}/  250000 | elapsed time"
+        f" per iteration (ms): 1480.2 | lm loss: {'NaN' if i >= 3 else '2.310000E+00'} | loss "
+        f"scale: {1.0 if i >= 3 else 2048.0} | grad norm: {'nan' if i >= 3 else '0.31'} | "
+        f"number of skipped iterations: {40 if i >= 3 else 0} |\n"
+        for i in range(20)
+    ]
+    lines.append(
+        "slurmstepd: error: *** JOB 4410876 ON trn-a01 CANCELLED AT 2024-05-03T20:14:57 ***\n"
+        "srun: error: trn-a02: tasks 8-15: Terminated\n"
+    )
+    (tmp_path / "trn-a01" / "slurm-4410876.out").write_text("".join(lines))
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert d.category is Category.NUMERICAL, d.summary

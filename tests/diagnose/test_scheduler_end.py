@@ -219,3 +219,22 @@ def test_the_cloud_taking_a_spot_node_back_ends_the_job_nothing_failed(tmp_path:
     d = diagnose_bundle(tmp_path).diagnosis
     assert (d.category, d.culprit, d.action) == (Category.UNKNOWN, None, Action.NONE), d.summary
     assert "preempted" in d.summary
+
+
+def test_a_completed_step_of_a_failed_job_finished_nothing(tmp_path: Path) -> None:
+    """The job script's first step (a pip install) COMPLETED; its training step and the job
+    FAILED: the job did not finish, whatever that step's row says."""
+    for n in ("gpua017", "gpua018"):
+        (tmp_path / n).mkdir()
+    (tmp_path / "sacct.txt").write_text(
+        "JobID           JobName  Partition    Account  AllocCPUS      State ExitCode    Elapsed\n"
+        "------------ ---------- ---------- ---------- ---------- ---------- -------- ----------\n"
+        "3318842      bloomz-sft        gpu    nlp-lab         96     FAILED      1:0   00:01:01\n"
+        "3318842.0           pip               nlp-lab         96  COMPLETED      0:0   00:00:38\n"
+        "3318842.1      torchrun               nlp-lab         96     FAILED      1:0   00:00:14\n"
+    )
+    (tmp_path / "gpua017" / "slurm-3318842.out").write_text(
+        "[rank0]: ImportError: numpy.core.multiarray failed to import\n"
+    )
+    d = diagnose_bundle(tmp_path).diagnosis
+    assert (d.category, d.action) == (Category.DEPENDENCY, Action.STOP), d.summary

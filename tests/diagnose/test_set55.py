@@ -47,7 +47,6 @@ CASES = [
     "az30_nccl_ib_completion_errors_from_many_ranks",
 ]  # fmt: skip
 GAPS = {
-    "az01_deepspeed_assert_at_initialize_on_all_ranks": "open: category want user_code got dependency; layer want script got framework",
     "az21_zero3_training_freezes_mixed_batch": "open: category want hang got user_code",
     "az22_nemo_one_rank_cuda_ecc_error": "label convention: a contained Xid 94 with its row still pending (no report of it remapped) labelled restart; the engine keeps the node out until a report shows the row remapped, as independent authors of sets 2, 14 and 16 labelled it (test_xid94.py)",
 }

@@ -638,18 +638,22 @@ TRAINED_PAST = 10
 
 
 def trained_past(parser: LineParser) -> list[Finding]:
-    """The parser's findings, with the infrastructure errors its own log went on training
-    past (``TRAINED_PAST`` iterations or more after them) kept as context: warnings the job
-    rode out, not its failure."""
+    """The parser's findings, with the errors its own log went on training past
+    (``TRAINED_PAST`` iterations or more after them) kept as context: warnings the job rode
+    out, not its failure. The network's and storage's, and, in a log where the launcher
+    restarted no workers, any other but a NaN: a traceback logged as a warning (an optional
+    import that fell back, an exception a callback caught) did not stop a job that trained
+    on."""
     out = []
     for f in parser.findings:
         after = parser.step_lines - parser.steps_at.get(f.order, parser.step_lines)
-        if (
-            f.role is Role.ROOT
-            and f.layer is Layer.INFRASTRUCTURE
-            and f.category in (Category.NETWORK, Category.STORAGE)
-            and after >= TRAINED_PAST
-        ):
+        infra = f.layer is Layer.INFRASTRUCTURE and f.category in (
+            Category.NETWORK,
+            Category.STORAGE,
+        )
+        # (not a NaN: the iterations after it are NaN too, skipped, not trained)
+        survivable = infra or (not parser.restarted and f.category is not Category.NUMERICAL)
+        if f.role is Role.ROOT and survivable and after >= TRAINED_PAST:
             f = f.with_(role=Role.CONTEXT, severity=min(f.severity, 2))
         out.append(f)
     return out

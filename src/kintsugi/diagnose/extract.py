@@ -117,6 +117,7 @@ STEP_TIME_KEYWORDS = (
     "tps:",
     "samples/s",
     "samples per second",
+    "per_second=",
     "batches_per_sec",
     "ups=",
     "currsamplespersec=",
@@ -205,11 +206,13 @@ _STEP_TIMES: tuple[tuple[tuple[str, ...], re.Pattern[str], float], ...] = (
     (("batches_per_sec",), re.compile(r"batches_per_sec:\s*(?P<v>\d+(?:\.\d+)?)"), -1.0),
     # torchtitan: "tps: 5,123" (tokens per second: time is its inverse, in arbitrary units)
     (("tps:",), re.compile(r"\btps:\s*(?P<v>\d[\d,]*(?:\.\d+)?)"), -1000.0),
-    # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5"
+    # throughput loggers: "samples/s 262.0", "tokens/s: 51234", "samples per second: 12.5",
+    # OLMo's "throughput/device/tokens_per_second=21944"
     (
-        ("samples/s", "tokens/s", "seqs/s", "seq/s", "per second"),
+        ("samples/s", "tokens/s", "seqs/s", "seq/s", "per second", "per_second="),
         re.compile(
-            r"(?i)\b(?:samples|tokens|seqs?)(?:/s| per second)\s*[=:|]?\s*(?P<v>\d[\d,]*(?:\.\d+)?)"
+            r"(?i)\b(?:samples|tokens|seqs?)(?:/s| per second|_per_second)\s*[=:|]?\s*"
+            r"(?P<v>\d[\d,]*(?:\.\d+)?)"
         ),
         -1000.0,
     ),

@@ -1118,6 +1118,12 @@ class LineParser:
         if host:
             self.summary_hosts[self._order] = host
 
+    @property
+    def restarted(self) -> bool:
+        """Whether the log shows its launcher restarting the workers (or Slurm requeueing
+        the job) after a failure: what failed before was answered by a restart."""
+        return self._restarts > 0
+
     def _tasks_are_nodes(self) -> bool:
         """Whether an srun task speaks for several global ranks (torchrun under one task per
         node): its label is then the node's index, not a rank."""

@@ -364,6 +364,8 @@ def _this_job(done: list[Finding], context: list[Finding]) -> list[Finding]:
     return [f for f in done if (i := _job_id(f.text)) is None or i in ended]
 
 
+_NUMBERED_STEP = re.compile(r"^\s*\d+(?:_\d+)?\.\d+\s")
+"""sacct's row of a job step the job script ran (``3318842.0``), not of the job itself."""
 # (sacct cuts a column to its width with a "+": "3308841.ext+", "3308841.bat+")
 _SIDE_STEP = re.compile(r"\s*\d+(?:_\d+)?\.(?:batch|extern|interactive|bat\+|ext\+|int\+)\s")
 
@@ -382,6 +384,10 @@ def finished(
     """
     # sacct's row of the batch script's or extern step says nothing of the job's own steps
     done = [f for f in context if f.signature == "job_succeeded" and not _SIDE_STEP.match(f.text)]
+    # a step that completed (a pip install, a data check) in a job sacct says FAILED: the job's
+    # own row or a later step failed, that step finished nothing
+    failed = {i for f in context if f.signature == "job_failed_state" and (i := _job_id(f.text))}
+    done = [f for f in done if not (_NUMBERED_STEP.match(f.text) and _job_id(f.text) in failed)]
     done = _this_job(done, context)
     done = done or _said_done(context, [*roots, *symptoms])
     if not done:
