@@ -1,7 +1,7 @@
 """Development corpus 94, written blind to the rules by another author: 26 everyday crashes across the whole spread of causes, with more or less evidence.
 
 Scored once as it came (before any change aimed at it): 22/26 (category 24, layer 24, culprit 22, action 23);
-X/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+24/26 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set94/tools``; see its README.
 """

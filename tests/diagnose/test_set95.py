@@ -1,7 +1,7 @@
 """Development corpus 95, written blind to the rules by another author: 28 cases of one sick node among many, seen through node signals that need correlating.
 
 Scored once as it came (before any change aimed at it): 15/28 (category 21, layer 25, culprit 19, action 23);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+26/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set95/tools``; see its README.
 """

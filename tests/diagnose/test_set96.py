@@ -1,7 +1,7 @@
 """Development corpus 96, written blind to the rules by another author: 28 hangs and stalls in other people's scripts.
 
 Scored once as it came (before any change aimed at it): 20/28 (category 22, layer 27, culprit 26, action 25);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+22/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set96/tools``; see its README.
 """

@@ -1,7 +1,7 @@
 """Development corpus 97, written blind to the rules by another author: 28 failures that recur or change across restarts and requeues.
 
 Scored once as it came (before any change aimed at it): 23/28 (category 25, layer 24, culprit 25, action 24);
-X/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
+26/28 after that session's later work. ``GAPS`` lists the rest as strict xfails, each
 with what the engine says against the label. The bundles are generated from
 ``tests/corpus_set97/tools``; see its README.
 """
